@@ -1,0 +1,147 @@
+# sir - an ahead-of-time compiler toolchain for SIR.
+#
+#   make            build everything into build/
+#   make check      install missing tools, build, run every test
+#   make demo       build, compile examples/ with sirc, link with cc, run
+#   make bench      benchmarks (bench/)
+#   make fuzz       libFuzzer harnesses (clang)
+#   make install    PREFIX=/usr/local DESTDIR=
+#   make check SAN=1  the same tests with ASan+UBSan tools (build-san/)
+#
+# Sources are found by wildcard: a new .c file in lib/<dir>/ joins
+# libsir.a, a new cmd/<tool>.c becomes build/bin/<tool>, a new
+# test/unit/check_<x>.c becomes a Check suite.
+
+CC      ?= cc
+PREFIX  ?= /usr/local
+DESTDIR ?=
+
+ifeq ($(SAN),1)
+B       ?= build-san
+SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
+           -fno-sanitize-recover=undefined
+OPTFLAGS = -O1 -g
+else
+B       ?= build
+SANFLAGS =
+OPTFLAGS = -O2 -g
+endif
+
+WARN     = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
+CFLAGS  ?= $(OPTFLAGS)
+ALLCFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE $(WARN) $(CFLAGS) \
+            $(SANFLAGS) -Ilib/ir -Ilib/opt -Ilib/codegen -Ilib/target -I$(B)/gen \
+            -MMD -MP
+LDLIBS  = -lm
+FFI_LIBS := $(shell pkg-config --libs libffi 2>/dev/null || echo -lffi)
+CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lpthread)
+
+LIB_SRC  := $(sort $(wildcard lib/ir/*.c lib/opt/*.c lib/codegen/*.c \
+                              lib/target/*.c lib/target/*/*.c))
+ifneq ($(wildcard grammar/sir.y),)
+GEN_SRC  := $(B)/gen/sir.tab.c $(B)/gen/lex.yy.c
+GEN_OBJ  := $(B)/obj/gen/sir.tab.o $(B)/obj/gen/lex.yy.o
+endif
+LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o) $(GEN_OBJ)
+CMD_SRC  := $(sort $(wildcard cmd/*.c))
+TOOLS    := $(CMD_SRC:cmd/%.c=$(B)/bin/%)
+UNIT_SRC := $(sort $(wildcard test/unit/check_*.c))
+UNIT_BIN := $(UNIT_SRC:test/unit/%.c=$(B)/test/%)
+LIBSIR   := $(B)/lib/libsir.a
+
+.PHONY: all check check-unit check-file check-run demo bench fuzz install \
+        clean deps 80 difftest
+
+all: $(LIBSIR) $(TOOLS)
+
+# ---------------------------------------------------------------- build
+$(B)/gen/sir.tab.c $(B)/gen/sir.tab.h: grammar/sir.y
+	@mkdir -p $(B)/gen
+	bison -Wall --defines=$(B)/gen/sir.tab.h -o $(B)/gen/sir.tab.c $<
+
+$(B)/gen/lex.yy.c $(B)/gen/lex.yy.h: grammar/sir.l $(B)/gen/sir.tab.h
+	@mkdir -p $(B)/gen
+	flex --header-file=$(B)/gen/lex.yy.h -o $(B)/gen/lex.yy.c $<
+
+$(B)/obj/gen/%.o: $(B)/gen/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -Wno-unused-function -Wno-sign-compare -c -o $@ $<
+
+# parse.c includes the generated headers.
+$(B)/obj/lib/ir/parse.o: $(B)/gen/sir.tab.h $(B)/gen/lex.yy.h
+
+$(B)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -c -o $@ $<
+
+$(LIBSIR): $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $^
+
+$(B)/bin/siri: LDLIBS += $(FFI_LIBS)
+$(B)/bin/%: $(B)/obj/cmd/%.o $(LIBSIR)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -o $@ $< $(LIBSIR) $(LDLIBS)
+
+$(B)/test/check_%: test/unit/check_%.c $(LIBSIR)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) $(CHECK_CFLAGS) -o $@ $< $(LIBSIR) $(CHECK_LIBS) $(LDLIBS) $(FFI_LIBS)
+
+-include $(shell find $(B) -name '*.d' 2>/dev/null)
+
+# ---------------------------------------------------------------- tools
+# Installs bison, flex, check, ... when missing (apt-get, sudo if needed).
+deps:
+	@sh test/install-deps.sh
+
+# ---------------------------------------------------------------- tests
+check: deps
+	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory check-unit check-file
+	@echo "make check: all tests passed"
+
+check-unit: $(UNIT_BIN)
+	@fail=0; for t in $(UNIT_BIN); do \
+	    CK_FORK=yes $$t || fail=1; done; exit $$fail
+
+check-file: all
+	@$(B)/bin/filetest --bindir $(B)/bin test/sir
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@sh examples/run-demo.sh $(B)/bin
+
+bench: all
+	@sh bench/run.sh $(B)/bin
+
+FUZZ_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -g -O1 \
+              -fsanitize=fuzzer,address,undefined -Ilib/ir -I$(B)/gen
+fuzz: $(GEN_SRC)
+	@mkdir -p $(B)/fuzz
+	clang $(FUZZ_CFLAGS) -o $(B)/fuzz/fuzz_parse test/fuzz/fuzz_parse.c \
+	    $(filter lib/ir/%,$(LIB_SRC)) $(GEN_SRC) -lm
+	@echo "built $(B)/fuzz/fuzz_parse; run: $(B)/fuzz/fuzz_parse test/fuzz/corpus"
+
+# ---------------------------------------------------------------- install
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
+	    $(DESTDIR)$(PREFIX)/include/sir $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+	    $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man7
+	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 $(LIBSIR) $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 lib/ir/ir.h lib/ir/ops.def $(DESTDIR)$(PREFIX)/include/sir/
+	for h in lib/opt/opt.h lib/codegen/cg.h lib/target/target.h; do \
+	    [ -f $$h ] && install -m 644 $$h $(DESTDIR)$(PREFIX)/include/sir/; done; true
+	install -m 644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 man/*.7 $(DESTDIR)$(PREFIX)/share/man/man7/
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|0.1.0|g' sir.pc.in \
+	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/sir.pc
+
+clean:
+	rm -rf build build-san
+
+# Lines longer than 80 columns.
+80:
+	@grep -n '.\{81,\}' $(LIB_SRC) $(CMD_SRC) lib/*/*.h grammar/* || true

@@ -1,0 +1,113 @@
+/*
+ * diag.c - located diagnostics: "file:line:col: error: msg", the source
+ * line and a caret under the column (as chibicc's verror_at).  Very long
+ * lines are shown as a window around the column.
+ */
+#include "ir.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void
+ir_diag_init(Diag *d, const char *file, const char *src, size_t len,
+             FILE *out)
+{
+    memset(d, 0, sizeof *d);
+    d->file = file ? file : "<input>";
+    d->src = src;
+    d->srclen = len;
+    d->out = out;
+}
+
+/* Prints the source line of 'loc' and a caret. */
+static void
+show_line(Diag *d, IrLoc loc)
+{
+    if (!d->src || loc.line == 0)
+        return;
+    const char *p = d->src, *end = d->src + d->srclen;
+    for (uint32_t l = 1; l < loc.line && p < end; l++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl)
+            return;
+        p = nl + 1;
+    }
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    const char *eol = nl ? nl : end;
+    size_t col = loc.col ? loc.col - 1 : 0;
+    size_t len = (size_t)(eol - p);
+    size_t from = 0, to = len;
+    enum { WIDTH = 160 };
+    if (len > WIDTH) {
+        from = col > WIDTH / 2 ? col - WIDTH / 2 : 0;
+        to = from + WIDTH < len ? from + WIDTH : len;
+    }
+    fputs("  ", d->out);
+    for (size_t i = from; i < to; i++) {
+        unsigned char c = (unsigned char)p[i];
+        fputc(c == '\t' || (c >= 0x20 && c < 0x7f) ? c : '?', d->out);
+    }
+    fputs("\n  ", d->out);
+    for (size_t i = from; i < col && i < to + 1; i++)
+        fputc(p[i] == '\t' ? '\t' : ' ', d->out);
+    fputs("^\n", d->out);
+}
+
+static void
+report(Diag *d, IrLoc loc, const char *kind, const char *fmt, va_list ap)
+{
+    if (!d->out)
+        return;
+    if (loc.line)
+        fprintf(d->out, "%s:%u:%u: %s: ", d->file, loc.line, loc.col, kind);
+    else
+        fprintf(d->out, "%s: %s: ", d->file, kind);
+    vfprintf(d->out, fmt, ap);
+    fputc('\n', d->out);
+    show_line(d, loc);
+}
+
+void
+ir_diag_verror(Diag *d, IrLoc loc, const char *fmt, va_list ap)
+{
+    int limit = d->limit ? d->limit : 50;
+    d->nerrors++;
+    if (d->nerrors > limit)
+        return;
+    report(d, loc, "error", fmt, ap);
+    if (d->nerrors == limit && d->out)
+        fprintf(d->out, "%s: too many errors, stopping\n", d->file);
+}
+
+void
+ir_diag_error(Diag *d, IrLoc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    ir_diag_verror(d, loc, fmt, ap);
+    va_end(ap);
+}
+
+void
+ir_diag_note(Diag *d, IrLoc loc, const char *fmt, ...)
+{
+    int limit = d->limit ? d->limit : 50;
+    if (d->nerrors > limit)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    report(d, loc, "note", fmt, ap);
+    va_end(ap);
+}
+
+void
+ir_bug(const char *file, int line, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "sir: internal error at %s:%d: ", file, line);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    abort();
+}

@@ -1,0 +1,333 @@
+/*
+ * func.c - the DFG of a function: dense arrays of instructions, values,
+ * blocks, stack slots, operand lists and branch targets; the opcode and
+ * predicate tables; def-use lists computed on demand.
+ *
+ * Operand lists live in one pool (vpool).  Replacing a list with one of
+ * another length appends a new run and leaves the old one unused, so
+ * ids and indices stay valid; ir_func_compact is not needed for
+ * correctness, only to reclaim space.
+ */
+#include "ir_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const IrOpInfo ir_op_info[IR_NUM_OPS] = {
+#define OP(e, s, fmt, na, fl) [IR_OP_##e] = {s, fmt, na, fl},
+#include "ops.def"
+#undef OP
+};
+
+static const char *const pred_names[IR_NUM_PREDS] = {
+    "eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle",
+    "ord", "uno", "oeq", "one", "ogt", "oge", "olt", "ole", "ueq", "une",
+};
+
+const char *
+ir_pred_name(IrPred p)
+{
+    return p < IR_NUM_PREDS ? pred_names[p] : "?";
+}
+
+bool
+ir_pred_is_icmp(IrPred p)
+{
+    return p <= IR_PRED_SLE;
+}
+
+bool
+ir_pred_is_fcmp(IrPred p)
+{
+    return (p >= IR_PRED_UGT && p <= IR_PRED_ULE) ||
+           (p >= IR_PRED_ORD && p < IR_NUM_PREDS);
+}
+
+IrFunc *
+ir_func_new(IrModule *m, IrSym sym)
+{
+    IrFunc *f = xcalloc(1, sizeof *f);
+    f->mod = m;
+    f->sym = sym;
+    VEC_PUSH(f->insts, ((IrInstData){0}));
+    VEC_PUSH(f->values, ((IrValueData){0}));
+    VEC_PUSH(f->blocks, ((IrBlockData){0}));
+    VEC_PUSH(f->slots, ((IrSlotData){0}));
+    VEC_PUSH(f->vpool, ((IrValue){0}));
+    VEC_PUSH(f->targets, ((IrTarget){0}));
+    return f;
+}
+
+void
+ir_func_free(IrFunc *f)
+{
+    if (!f)
+        return;
+    VEC_FREE(f->insts);
+    VEC_FREE(f->values);
+    VEC_FREE(f->blocks);
+    VEC_FREE(f->slots);
+    VEC_FREE(f->vpool);
+    VEC_FREE(f->vlocs);
+    VEC_FREE(f->targets);
+    IrLayout *l = &f->layout;
+    free(l->inext);
+    free(l->iprev);
+    free(l->iblock);
+    free(l->bfirst);
+    free(l->blast);
+    free(l->bnext);
+    free(l->bprev);
+    free(l->binserted);
+    free(f);
+}
+
+const IrSigData *
+ir_func_sig(const IrFunc *f)
+{
+    return ir_sig(f->mod, ir_sym_c(f->mod, f->sym)->sig);
+}
+
+uint32_t
+ir_vlist(IrFunc *f, const IrValue *vals, uint32_t n)
+{
+    uint32_t first = f->vpool.len;
+    if (n == 0)
+        return first;
+    VEC_RESERVE(f->vpool, first + n);
+    memcpy(f->vpool.data + first, vals, n * sizeof *vals);
+    f->vpool.len += n;
+    return first;
+}
+
+IrValue
+ir_value_create(IrFunc *f, IrType ty, uint32_t name)
+{
+    IrValueData d = {.ty = ty, .kind = IR_VAL_NONE, .name = name};
+    uint32_t id = f->values.len;
+    VEC_PUSH(f->values, d);
+    return (IrValue){id};
+}
+
+IrInst
+ir_inst_create(IrFunc *f, const IrInstData *proto, const IrValue *args,
+               uint32_t nargs, IrType rty)
+{
+    IrInstData d = *proto;
+    d.args = ir_vlist(f, args, nargs);
+    d.nargs = nargs;
+    d.result = (IrValue){0};
+    d.targets = 0;
+    d.ntargets = 0;
+    uint32_t id = f->insts.len;
+    if (rty.id) {
+        d.result = ir_value_create(f, rty, 0);
+        IrValueData *v = ir_value(f, d.result);
+        v->kind = IR_VAL_INST;
+        v->def = id;
+    }
+    VEC_PUSH(f->insts, d);
+    return (IrInst){id};
+}
+
+void
+ir_inst_set_targets(IrFunc *f, IrInst i, const IrBlock *blocks,
+                    const IrValue *const *args, const uint32_t *nargs,
+                    uint32_t ntargets)
+{
+    uint32_t first = f->targets.len;
+    for (uint32_t k = 0; k < ntargets; k++) {
+        IrTarget t = {blocks[k], ir_vlist(f, args ? args[k] : NULL,
+                                          nargs ? nargs[k] : 0),
+                      nargs ? nargs[k] : 0};
+        VEC_PUSH(f->targets, t);
+    }
+    ir_inst(f, i)->targets = first;
+    ir_inst(f, i)->ntargets = (uint8_t)ntargets;
+}
+
+void
+ir_inst_set_args(IrFunc *f, IrInst i, const IrValue *args, uint32_t nargs)
+{
+    IrInstData *d = ir_inst(f, i);
+    if (nargs <= d->nargs) {
+        /* Shrinking in place keeps the pool compact; memmove because
+         * 'args' may point into the old run. */
+        memmove(f->vpool.data + d->args, args, nargs * sizeof *args);
+        d->nargs = nargs;
+        return;
+    }
+    uint32_t first = ir_vlist(f, args, nargs);
+    d = ir_inst(f, i);
+    d->args = first;
+    d->nargs = nargs;
+}
+
+void
+ir_target_set_args(IrFunc *f, IrInst i, uint32_t t, const IrValue *args,
+                   uint32_t nargs)
+{
+    IrTarget *tg = ir_target(f, i, t);
+    if (nargs <= tg->nargs) {
+        memmove(f->vpool.data + tg->args, args, nargs * sizeof *args);
+        tg->nargs = nargs;
+        return;
+    }
+    uint32_t first = ir_vlist(f, args, nargs);
+    tg = ir_target(f, i, t);
+    tg->args = first;
+    tg->nargs = nargs;
+}
+
+IrBlock
+ir_block_create_named(IrFunc *f, uint32_t name)
+{
+    IrBlockData d = {.name = name, .params = f->vpool.len};
+    uint32_t id = f->blocks.len;
+    VEC_PUSH(f->blocks, d);
+    return (IrBlock){id};
+}
+
+/* True when some block of f is labelled 'name'.  Linear: only used when
+ * inventing labels, which stops at the first free one. */
+static bool
+label_used(IrFunc *f, uint32_t name)
+{
+    for (uint32_t b = 1; b < f->blocks.len; b++)
+        if (f->blocks.data[b].name == name)
+            return true;
+    return false;
+}
+
+IrBlock
+ir_block_create(IrFunc *f, const char *name)
+{
+    if (name)
+        return ir_block_create_named(f, ir_intern(f->mod, name, strlen(name)));
+    char buf[32];
+    for (;;) {
+        int n = snprintf(buf, sizeof buf, "bb%u", ++f->label_seq);
+        uint32_t id = ir_str_find(f->mod, buf, (size_t)n);
+        if (!id || !label_used(f, id))
+            return ir_block_create_named(f, ir_intern(f->mod, buf, (size_t)n));
+    }
+}
+
+IrValue
+ir_block_add_param(IrFunc *f, IrBlock b, IrType ty, uint32_t name)
+{
+    IrValue v = ir_value_create(f, ty, name);
+    IrBlockData *bd = ir_block(f, b);
+    uint32_t n = bd->nparams;
+    if (bd->params + n != f->vpool.len) {
+        /* Not at the end of the pool: move the run there. */
+        uint32_t first = f->vpool.len;
+        VEC_RESERVE(f->vpool, first + n + 1);
+        bd = ir_block(f, b);
+        memcpy(f->vpool.data + first, f->vpool.data + bd->params,
+               n * sizeof(IrValue));
+        f->vpool.len += n;
+        bd->params = first;
+    }
+    VEC_PUSH(f->vpool, v);
+    bd = ir_block(f, b);
+    bd->nparams = n + 1;
+    IrValueData *vd = ir_value(f, v);
+    vd->kind = IR_VAL_PARAM;
+    vd->def = b.id;
+    vd->index = n;
+    return v;
+}
+
+void
+ir_block_remove_param(IrFunc *f, IrBlock b, uint32_t k)
+{
+    IrBlockData *bd = ir_block(f, b);
+    IR_ASSERT(k < bd->nparams);
+    IrValue *p = f->vpool.data + bd->params;
+    ir_value(f, p[k])->kind = IR_VAL_NONE;
+    for (uint32_t i = k; i + 1 < bd->nparams; i++) {
+        p[i] = p[i + 1];
+        ir_value(f, p[i])->index = i;
+    }
+    bd->nparams--;
+}
+
+IrSlot
+ir_slot_create(IrFunc *f, IrType ty, uint32_t name)
+{
+    IrSlotData d = {.ty = ty, .name = name};
+    uint32_t id = f->slots.len;
+    VEC_PUSH(f->slots, d);
+    return (IrSlot){id};
+}
+
+/* Runs the statements for every vpool index 'slot' holding a use in
+ * instruction i: its operands, then each target's arguments. */
+#define FOR_USE_SLOTS(f, i, slot, ...)                                  \
+    do {                                                                 \
+        IrInstData *d_ = ir_inst(f, i);                                  \
+        for (uint32_t k_ = 0; k_ < d_->nargs; k_++) {                    \
+            uint32_t slot = d_->args + k_;                               \
+            __VA_ARGS__;                                                  \
+        }                                                                \
+        for (uint32_t t_ = 0; t_ < d_->ntargets; t_++) {                 \
+            IrTarget *tg_ = &f->targets.data[d_->targets + t_];          \
+            for (uint32_t k_ = 0; k_ < tg_->nargs; k_++) {               \
+                uint32_t slot = tg_->args + k_;                          \
+                __VA_ARGS__;                                             \
+            }                                                            \
+        }                                                                \
+    } while (0)
+
+void
+ir_replace_all_uses(IrFunc *f, IrValue from, IrValue to)
+{
+    IR_FOR_BLOCKS(f, b) {
+        IR_FOR_INSTS(f, b, i) {
+            FOR_USE_SLOTS(f, i, s, {
+                if (f->vpool.data[s].id == from.id)
+                    f->vpool.data[s] = to;
+            });
+        }
+    }
+}
+
+void
+ir_uses_compute(IrFunc *f, IrUses *u)
+{
+    uint32_t nv = ir_num_values(f);
+    u->nvalues = nv;
+    u->start = xcalloc(nv + 2, sizeof *u->start);
+    uint32_t total = 0;
+    IR_FOR_BLOCKS(f, b) {
+        IR_FOR_INSTS(f, b, i) {
+            FOR_USE_SLOTS(f, i, s, {
+                u->start[f->vpool.data[s].id + 2]++;
+                total++;
+            });
+        }
+    }
+    for (uint32_t v = 2; v < nv + 2; v++)
+        u->start[v] += u->start[v - 1];
+    u->uses = xmalloc((total ? total : 1) * sizeof *u->uses);
+    /* start[v+1] is the fill cursor of v; after filling it is the end of
+     * v's run, which is the start of v+1's. */
+    IR_FOR_BLOCKS(f, b) {
+        IR_FOR_INSTS(f, b, i) {
+            FOR_USE_SLOTS(f, i, s, {
+                uint32_t v = f->vpool.data[s].id;
+                u->uses[u->start[v + 1]++] = (IrUse){i, s};
+            });
+        }
+    }
+}
+
+void
+ir_uses_free(IrUses *u)
+{
+    free(u->start);
+    free(u->uses);
+    u->start = NULL;
+    u->uses = NULL;
+}

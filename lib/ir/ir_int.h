@@ -1,0 +1,71 @@
+/*
+ * ir_int.h - private to lib/ir: the module's tables.
+ */
+#ifndef SIR_IR_INT_H
+#define SIR_IR_INT_H
+
+#include "ir.h"
+
+typedef struct {
+    uint32_t off, len;      /* bytes in IrModule.chars (NUL follows) */
+} IrStr;
+
+typedef struct {
+    uint8_t kind;           /* IrTypeKind */
+    bool too_big;
+    uint32_t align;
+    uint64_t size;
+    IrType elem;            /* arrays */
+    uint64_t count;         /* arrays: N; structs: member count */
+    uint32_t members;       /* structs: first member in mpool / offsets */
+    uint32_t hash;
+} IrTypeData;
+
+struct IrModule {
+    /* strings */
+    VEC(char) chars;
+    VEC(IrStr) strs;
+    uint32_t *strhash;      /* open addressing: string ids */
+    uint32_t strhcap;
+    /* types */
+    VEC(IrTypeData) types;
+    VEC(IrType) mpool;      /* struct members */
+    VEC(uint64_t) offpool;  /* struct member offsets, parallel to mpool */
+    uint32_t *typehash;
+    uint32_t typehcap;
+    /* signatures */
+    VEC(IrSigData) sigs;
+    VEC(IrParam) params;
+    uint32_t *sighash;
+    uint32_t sighcap;
+    /* symbols, in item order */
+    VEC(IrSymData) syms;
+    uint32_t *symhash;      /* name -> symbol id */
+    uint32_t symhcap;
+    /* initializers */
+    VEC(IrInitData) inits;
+    VEC(IrInit) ipool;
+};
+
+static inline uint32_t
+ir_hash_bytes(const void *p, size_t n)
+{
+    const unsigned char *s = p;
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ s[i]) * 16777619u;
+    return h;
+}
+
+static inline uint32_t
+ir_hash_mix(uint32_t h, uint64_t x)
+{
+    h ^= (uint32_t)x + 0x9e3779b9u + (h << 6) + (h >> 2);
+    h ^= (uint32_t)(x >> 32) + 0x9e3779b9u + (h << 6) + (h >> 2);
+    return h;
+}
+
+/* types.c */
+void ir_types_init(IrModule *m);
+
+#endif

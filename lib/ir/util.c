@@ -1,0 +1,192 @@
+/*
+ * util.c - memory helpers, growable arrays, the scratch arena, file
+ * reading and atomic output (write a temporary, rename on success).
+ */
+#include "ir.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static _Noreturn void
+oom(void)
+{
+    fputs("sir: out of memory\n", stderr);
+    exit(2);
+}
+
+void *
+xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        oom();
+    return p;
+}
+
+void *
+xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p)
+        oom();
+    return p;
+}
+
+void *
+xrealloc(void *p, size_t n)
+{
+    p = realloc(p, n ? n : 1);
+    if (!p)
+        oom();
+    return p;
+}
+
+char *
+xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    return memcpy(xmalloc(n), s, n);
+}
+
+void
+ir_grow(void **data, uint32_t *cap, size_t size, uint32_t need)
+{
+    if (need <= *cap)
+        return;
+    uint64_t ncap = *cap ? *cap : 8;
+    while (ncap < need)
+        ncap *= 2;
+    if (ncap > UINT32_MAX)
+        ncap = UINT32_MAX;
+    if (ncap < need)
+        oom();
+    *data = xrealloc(*data, ncap * size);
+    memset((char *)*data + (size_t)*cap * size, 0,
+           (size_t)(ncap - *cap) * size);
+    *cap = (uint32_t)ncap;
+}
+
+struct ArenaBlock {
+    ArenaBlock *next;
+    size_t used, size;
+    _Alignas(16) unsigned char mem[];
+};
+
+void *
+arena_alloc(Arena *a, size_t n)
+{
+    n = (n + 15) & ~(size_t)15;
+    ArenaBlock *b = a->head;
+    if (!b || b->size - b->used < n) {
+        size_t size = n > (1u << 16) ? n : (1u << 16);
+        b = xmalloc(sizeof *b + size);
+        b->size = size;
+        b->used = 0;
+        b->next = a->head;
+        a->head = b;
+    }
+    void *p = b->mem + b->used;
+    b->used += n;
+    memset(p, 0, n);
+    return p;
+}
+
+void
+arena_free(Arena *a)
+{
+    while (a->head) {
+        ArenaBlock *n = a->head->next;
+        free(a->head);
+        a->head = n;
+    }
+}
+
+char *
+ir_read_file(const char *path, size_t *len, const char **err)
+{
+    FILE *fp = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+    if (!fp) {
+        *err = strerror(errno);
+        return NULL;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *buf = xmalloc(cap);
+    for (;;) {
+        if (cap - n < 2) {
+            cap *= 2;
+            buf = xrealloc(buf, cap);
+        }
+        size_t r = fread(buf + n, 1, cap - n - 1, fp);
+        n += r;
+        if (r == 0)
+            break;
+    }
+    bool bad = ferror(fp);
+    if (fp != stdin)
+        fclose(fp);
+    if (bad) {
+        free(buf);
+        *err = "read error";
+        return NULL;
+    }
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+bool
+ir_output_open(IrOutput *o, const char *path)
+{
+    memset(o, 0, sizeof *o);
+    if (!path || !strcmp(path, "-")) {
+        o->fp = stdout;
+        return true;
+    }
+    o->path = xstrdup(path);
+    size_t n = strlen(path);
+    o->tmp = xmalloc(n + 16);
+    snprintf(o->tmp, n + 16, "%s.tmpXXXXXX", path);
+    int fd = mkstemp(o->tmp);
+    if (fd < 0) {
+        free(o->path);
+        free(o->tmp);
+        o->path = o->tmp = NULL;
+        return false;
+    }
+    o->fp = fdopen(fd, "wb");
+    return o->fp != NULL;
+}
+
+bool
+ir_output_commit(IrOutput *o)
+{
+    bool ok = true;
+    if (o->fp == stdout) {
+        ok = fflush(stdout) == 0;
+    } else if (o->fp) {
+        ok = !ferror(o->fp);
+        ok &= fclose(o->fp) == 0;
+        if (ok)
+            ok = rename(o->tmp, o->path) == 0;
+        if (!ok)
+            remove(o->tmp);
+    }
+    free(o->path);
+    free(o->tmp);
+    memset(o, 0, sizeof *o);
+    return ok;
+}
+
+void
+ir_output_abort(IrOutput *o)
+{
+    if (o->fp && o->fp != stdout) {
+        fclose(o->fp);
+        remove(o->tmp);
+    }
+    free(o->path);
+    free(o->tmp);
+    memset(o, 0, sizeof *o);
+}
