@@ -1,0 +1,406 @@
+/*
+ * sir.y - the SIR grammar (spec section 3) as a pure Bison parser.
+ *
+ * The actions only collect what they read and call the ir_parse_*
+ * helpers of lib/ir/parse.c, which build the IR, check names and
+ * report errors; nothing is checked here.  Operands are pushed on the
+ * parser's operand stack as they are reduced (typed_op, untyped_op), in
+ * textual order, and each instruction action consumes the whole stack.
+ * Lists of types, parameters and initializers use the same idea: the
+ * list's value is the index of its first element on a scratch stack,
+ * which is sound because an element is pushed only once it is complete
+ * (an inner list has already been popped).
+ *
+ * Results are optional on every non-terminator in the grammar so that
+ * a wrongly bound or unbound result (F9) is a located semantic error
+ * rather than a syntax error.  The first syntax error ends the parse.
+ */
+%define api.pure full
+%define api.prefix {sir_yy}
+%define api.token.prefix {T_}
+%define api.location.type {IrLoc}
+%define parse.error detailed
+%locations
+%param {void *scanner} {SirParser *P}
+
+%code requires {
+#include "parse_int.h"
+}
+
+%code provides {
+int sir_yylex(SIR_YYSTYPE *lval, IrLoc *lloc, void *scanner, SirParser *P);
+void sir_yyerror(IrLoc *loc, void *scanner, SirParser *P, const char *msg);
+}
+
+%code {
+/* A rule's location is that of its first symbol (IrLoc has no end). */
+#define YYLLOC_DEFAULT(cur, rhs, n) \
+    ((cur) = (n) ? YYRHSLOC(rhs, 1) : YYRHSLOC(rhs, 0))
+}
+
+%union {
+    uint32_t id;
+    int op;
+    uint32_t n;
+    bool b;
+    IrType ty;
+    IrInit init;
+    SirLocal local;
+    SirInt num;
+    SirFloat flt;
+    SirRet ret;
+    SirAttrs attrs;
+    SirParams params;
+}
+
+%token <id> GLOBAL "global name" STACK "stack slot name" LABEL "label"
+%token <local> LOCAL "local name"
+%token <num> INT "integer literal"
+%token <flt> FLOAT "float literal"
+%token <id> STRING "string literal"
+%token <ty> TYPE "type"
+%token <op> BINOP "binary opcode" CAST "conversion opcode"
+%token <op> IPRED "integer predicate" FPRED "float predicate"
+%token <op> UPRED "predicate" CONV "calling convention"
+%token VOID "void" FN "fn" STACKKW "stack" X "x" VOLATILE "volatile"
+%token TRUE "true" FALSE "false" NAN "NaN"
+%token NOALIAS "noalias" NONNULL "nonnull" BYVAL "byval"
+%token INTERNAL "internal" GLOBALKW "global" CONSTKW "const"
+%token EXTERN "extern" ALIGN "align" ZEROINIT "zeroinit"
+%token CALL "call" INDIRECTCALL "indirectcall" ICMP "icmp" FCMP "fcmp"
+%token SEL "sel" BR "br" CONDBR "condbr" UNREACHABLE "unreachable"
+%token RET "ret" FNEG "fneg" ALLOCA "alloca" LOAD "load" STORE "store"
+%token OFFSET "offset" EXTRACT "extract" INSERT "insert"
+%token ELEMPTR "elemptr" ICONST "iconst" FCONST "fconst" BCONST "bconst"
+%token NULLKW "null" UNDEF "undef" STACKSLOT "stackslot"
+%token GLOBALADDR "globaladdr" ELLIPSIS "..."
+%token LEXERR "invalid token"
+
+%type <ty> type typed_op
+%type <n> types inits targs
+%type <id> label
+%type <op> icmp_pred fcmp_pred conv_opt
+%type <b> internal_opt function data volatile_opt
+%type <ret> ret_type
+%type <attrs> ret_attrs param_attrs
+%type <params> param_list params
+%type <flt> float_lit
+%type <init> init
+
+%%
+
+module
+    : %empty
+    | module item
+    ;
+
+item
+    : internal_opt function  { ir_parse_item_end(P, $1, $2); }
+    | internal_opt data      { ir_parse_item_end(P, $1, $2); }
+    ;
+
+internal_opt
+    : %empty    { $$ = false; }
+    | INTERNAL  { $$ = true; P->internal_loc = @1; }
+    ;
+
+/* ------------------------------------------------------------ functions */
+
+function
+    : fn_head       { $$ = false; }
+    | fn_head body  { $$ = true; }
+    ;
+
+fn_head
+    : FN ret_type GLOBAL param_list conv_opt
+        { ir_parse_fn_head(P, @1, $2, $3, @3, $4, (IrConv)$5); }
+    ;
+
+ret_type
+    : VOID            { $$ = (SirRet){IR_T_VOID, 0}; }
+    | ret_attrs type  { $$ = (SirRet){$2, $1.attrs}; }
+    ;
+
+ret_attrs
+    : %empty             { $$ = (SirAttrs){0, 0}; }
+    | ret_attrs NOALIAS  { $$ = ir_parse_attr(P, $1, IR_ATTR_NOALIAS, 0, @2); }
+    | ret_attrs NONNULL  { $$ = ir_parse_attr(P, $1, IR_ATTR_NONNULL, 0, @2); }
+    ;
+
+param_list
+    : '(' ')'                      { $$ = (SirParams){P->pstack.len, false}; }
+    | '(' ELLIPSIS ')'             { $$ = (SirParams){P->pstack.len, true}; }
+    | '(' params ')'               { $$ = $2; }
+    | '(' params ',' ELLIPSIS ')'  { $$ = $2; $$.variadic = true; }
+    ;
+
+params
+    : param             { $$ = (SirParams){P->pstack.len - 1, false}; }
+    | params ',' param  { $$ = $1; }
+    ;
+
+param
+    : param_attrs type
+        { VEC_PUSH(P->pstack, ((IrParam){$2, $1.attrs, $1.byval})); }
+    ;
+
+param_attrs
+    : %empty               { $$ = (SirAttrs){0, 0}; }
+    | param_attrs NOALIAS  { $$ = ir_parse_attr(P, $1, IR_ATTR_NOALIAS, 0, @2); }
+    | param_attrs NONNULL  { $$ = ir_parse_attr(P, $1, IR_ATTR_NONNULL, 0, @2); }
+    | param_attrs BYVAL '(' INT ')'
+        { $$ = ir_parse_attr(P, $1, IR_ATTR_BYVAL,
+                             ir_parse_uint(P, $4, @4), @2); }
+    ;
+
+conv_opt
+    : %empty  { $$ = IR_CONV_CCC; }
+    | CONV    { $$ = $1; }
+    ;
+
+body
+    : '{'  { ir_parse_body_begin(P, @1); }
+      slots blocks '}'
+           { ir_parse_body_end(P); }
+    ;
+
+slots
+    : %empty
+    | slots STACK '=' STACKKW type  { ir_parse_slot(P, $2, @2, $5); }
+    ;
+
+blocks
+    : block
+    | blocks block
+    ;
+
+/* --------------------------------------------------------------- blocks */
+
+block
+    : block_head ':' insts terminator
+    ;
+
+block_head
+    : block_label
+    | block_label '(' bparams ')'
+    ;
+
+block_label
+    : label  { ir_parse_block(P, $1, @1); }
+    ;
+
+bparams
+    : bparam
+    | bparams ',' bparam
+    ;
+
+bparam
+    : type LOCAL  { ir_parse_bparam(P, $1, $2, @2); }
+    ;
+
+label
+    : LABEL  { $$ = $1; }
+    | IPRED  { $$ = ir_parse_pred_label(P, $1); }
+    | FPRED  { $$ = ir_parse_pred_label(P, $1); }
+    | UPRED  { $$ = ir_parse_pred_label(P, $1); }
+    ;
+
+insts
+    : %empty
+    | insts inst
+    ;
+
+inst
+    : LOCAL '='  { ir_parse_result(P, $1, @1); }  op
+    | op
+    ;
+
+typed_op
+    : type LOCAL  { ir_parse_operand(P, $2, @2, $1); $$ = $1; }
+    ;
+
+untyped_op
+    : LOCAL  { ir_parse_operand(P, $1, @1, IR_T_VOID); }
+    ;
+
+op
+    : ICONST type INT
+        { ir_parse_iconst(P, @1, $2, $3, @3); }
+    | FCONST type float_lit
+        { ir_parse_fconst(P, @1, $2, &$3, @3); }
+    | FCONST type INT
+        { ir_parse_fconst(P, @1, $2, NULL, @3); }
+    | BCONST type TRUE
+        { ir_parse_bconst(P, @1, $2, @2, true); }
+    | BCONST type FALSE
+        { ir_parse_bconst(P, @1, $2, @2, false); }
+    | NULLKW type
+        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_NULL, .ty = $2}, $2); }
+    | UNDEF type
+        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_UNDEF, .ty = $2}, $2); }
+    | ALLOCA type
+        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_ALLOCA, .ty = $2},
+                        IR_T_PTR); }
+    | STACKSLOT STACK
+        { ir_parse_stackslot(P, @1, $2, @2); }
+    | GLOBALADDR GLOBAL
+        { ir_parse_globaladdr(P, @1, $2, @2); }
+    | BINOP type untyped_op ',' untyped_op
+        { ir_parse_emit(P, @1, &(IrInstData){.op = (uint8_t)$1, .ty = $2}, $2); }
+    | FNEG type untyped_op
+        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_FNEG, .ty = $2}, $2); }
+    | ICMP icmp_pred type untyped_op ',' untyped_op
+        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_ICMP,
+                        .pred = (uint8_t)$2, .ty = $3}, IR_T_BOOL); }
+    | FCMP fcmp_pred type untyped_op ',' untyped_op
+        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_FCMP,
+                        .pred = (uint8_t)$2, .ty = $3}, IR_T_BOOL); }
+    | SEL type ',' typed_op ',' untyped_op ',' untyped_op
+        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_SEL, .ty = $2}, $2); }
+    | LOAD volatile_opt type ',' typed_op
+        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_LOAD, .ty = $3,
+                        .flags = $2 ? IR_INSTF_VOLATILE : 0}, $3); }
+    | STORE volatile_opt typed_op ',' typed_op
+        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_STORE, .ty = $3,
+                        .flags = $2 ? IR_INSTF_VOLATILE : 0}, IR_T_VOID); }
+    | OFFSET type ',' typed_op ',' typed_op
+        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_OFFSET, .ty = $2,
+                        .ty2 = $6}, IR_T_PTR); }
+    | ELEMPTR type ',' typed_op ',' INT
+        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_ELEMPTR, .ty = $2,
+                        .imm = ir_parse_uint(P, $6, @6)}, IR_T_PTR); }
+    | EXTRACT type ',' typed_op ',' INT
+        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_EXTRACT, .ty = $2,
+                        .ty2 = $4, .imm = ir_parse_uint(P, $6, @6)}, $2); }
+    | INSERT typed_op ',' typed_op ',' INT
+        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_INSERT, .ty = $2,
+                        .ty2 = $4, .imm = ir_parse_uint(P, $6, @6)}, $2); }
+    | CAST type ',' typed_op
+        { ir_parse_emit(P, @1, &(IrInstData){.op = (uint8_t)$1, .ty = $2,
+                        .ty2 = $4}, $2); }
+    | CALL ret_type GLOBAL '(' args_opt ')'
+        { ir_parse_call(P, @1, $2.ty, $3, @3); }
+    | INDIRECTCALL ret_type param_list conv_opt ',' typed_op
+      '(' args_opt ')'
+        { ir_parse_icall(P, @1, $2, $3, (IrConv)$4); }
+    ;
+
+float_lit
+    : FLOAT  { $$ = $1; }
+    | NAN    { $$ = (SirFloat){.form = SIR_FLOAT_NAN}; }
+    ;
+
+volatile_opt
+    : %empty    { $$ = false; }
+    | VOLATILE  { $$ = true; }
+    ;
+
+icmp_pred
+    : IPRED  { $$ = $1; }
+    | UPRED  { $$ = $1; }
+    ;
+
+fcmp_pred
+    : FPRED  { $$ = $1; }
+    | UPRED  { $$ = $1; }
+    ;
+
+args_opt
+    : %empty
+    | args
+    ;
+
+args
+    : typed_op
+    | args ',' typed_op
+    ;
+
+terminator
+    : BR target
+        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_BR}, IR_T_VOID); }
+    | CONDBR typed_op ',' target ',' target
+        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_CONDBR, .ty = $2},
+                        IR_T_VOID); }
+    | RET VOID
+        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_RET}, IR_T_VOID); }
+    | RET typed_op
+        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_RET, .ty = $2},
+                        IR_T_VOID); }
+    | UNREACHABLE
+        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_UNREACHABLE},
+                        IR_T_VOID); }
+    ;
+
+target
+    : label                { ir_parse_target(P, $1, @1, 0); }
+    | label '(' targs ')'  { ir_parse_target(P, $1, @1, $3); }
+    ;
+
+targs
+    : typed_op            { $$ = 1; }
+    | targs ',' typed_op  { $$ = $1 + 1; }
+    ;
+
+/* ---------------------------------------------------------------- types */
+
+type
+    : TYPE                   { $$ = $1; }
+    | '[' type X INT ']'     { $$ = ir_parse_array_type(P, @1, $2, $4, @4); }
+    | '{' '}'                { $$ = ir_parse_struct_type(P, @1,
+                                                         P->tstack.len); }
+    | '{' types '}'          { $$ = ir_parse_struct_type(P, @1, $2); }
+    ;
+
+types
+    : type            { $$ = P->tstack.len; VEC_PUSH(P->tstack, $1); }
+    | types ',' type  { $$ = $1; VEC_PUSH(P->tstack, $3); }
+    ;
+
+/* ----------------------------------------------------------------- data */
+
+data
+    : GLOBAL '=' GLOBALKW type init
+        { $$ = true; ir_parse_data(P, $1, @1, IR_SYM_GLOBAL, $4, $5, NULL,
+                                   @5); }
+    | GLOBAL '=' GLOBALKW type init ',' ALIGN INT
+        { $$ = true; ir_parse_data(P, $1, @1, IR_SYM_GLOBAL, $4, $5, &$8,
+                                   @8); }
+    | GLOBAL '=' CONSTKW type init
+        { $$ = true; ir_parse_data(P, $1, @1, IR_SYM_CONST, $4, $5, NULL,
+                                   @5); }
+    | GLOBAL '=' CONSTKW type init ',' ALIGN INT
+        { $$ = true; ir_parse_data(P, $1, @1, IR_SYM_CONST, $4, $5, &$8,
+                                   @8); }
+    | GLOBAL '=' EXTERN type
+        { $$ = false; ir_parse_data(P, $1, @1, IR_SYM_EXTERN, $4,
+                                    (IrInit){0}, NULL, @4); }
+    ;
+
+init
+    : INT           { $$ = ir_parse_init_int(P, $1, @1); }
+    | float_lit     { $$ = ir_parse_init_float(P, &$1, @1); }
+    | TRUE          { $$ = ir_parse_init_bool(P, true, @1); }
+    | FALSE         { $$ = ir_parse_init_bool(P, false, @1); }
+    | NULLKW        { $$ = ir_parse_init_simple(P, IR_INIT_NULL, @1); }
+    | ZEROINIT      { $$ = ir_parse_init_simple(P, IR_INIT_ZERO, @1); }
+    | UNDEF         { $$ = ir_parse_init_simple(P, IR_INIT_UNDEF, @1); }
+    | '{' '}'       { $$ = ir_parse_init_list(P, IR_INIT_STRUCT,
+                                              P->istack.len, @1); }
+    | '{' inits '}' { $$ = ir_parse_init_list(P, IR_INIT_STRUCT, $2, @1); }
+    | '[' ']'       { $$ = ir_parse_init_list(P, IR_INIT_ARRAY,
+                                              P->istack.len, @1); }
+    | '[' inits ']' { $$ = ir_parse_init_list(P, IR_INIT_ARRAY, $2, @1); }
+    | STRING        { $$ = ir_parse_init_string(P, $1, @1); }
+    | GLOBAL        { $$ = ir_parse_init_symref(P, $1, @1, NULL, false, @1); }
+    | GLOBAL '+' INT
+        { $$ = ir_parse_init_symref(P, $1, @1, &$3, false, @3); }
+    | GLOBAL '-' INT
+        { $$ = ir_parse_init_symref(P, $1, @1, &$3, true, @3); }
+    ;
+
+inits
+    : init            { $$ = P->istack.len; VEC_PUSH(P->istack, $1); }
+    | inits ',' init  { $$ = $1; VEC_PUSH(P->istack, $3); }
+    ;
+
+%%

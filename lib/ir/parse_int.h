@@ -1,0 +1,199 @@
+/*
+ * parse_int.h - private to the SIR reader: the parser state shared by
+ * the Flex scanner (grammar/sir.l), the Bison grammar (grammar/sir.y)
+ * and the helpers in parse.c that build the IR.
+ */
+#ifndef SIR_PARSE_INT_H
+#define SIR_PARSE_INT_H
+
+#include "ir_int.h"
+
+/* A %name token: 'name' is the interned name, or 0 for a numbered
+ * value %num (num is UINT32_MAX when it does not fit). */
+typedef struct {
+    uint32_t name;
+    uint32_t num;
+} SirLocal;
+
+/* An INT token: magnitude and sign; 'big' when it is 2^64 or more. */
+typedef struct {
+    uint64_t mag;
+    bool neg;
+    bool big;
+} SirInt;
+
+enum { SIR_FLOAT_DEC, SIR_FLOAT_RAW, SIR_FLOAT_NAN };
+enum { SIR_OVF32 = 1, SIR_OVF64 = 2 };
+
+/* A float literal, read for both formats at once since the type is only
+ * known to the rule that uses it.  Raw: b64 holds the digits' value
+ * when ndigits <= 16. */
+typedef struct {
+    uint8_t form;       /* SIR_FLOAT_* */
+    uint8_t ovf;        /* SIR_OVF*: decimal literal overflows */
+    uint32_t ndigits;   /* raw form */
+    uint32_t b32;
+    uint64_t b64;
+} SirFloat;
+
+typedef struct {
+    IrType ty;
+    uint8_t attrs;
+} SirRet;
+
+typedef struct {
+    uint8_t attrs;
+    uint64_t byval;
+} SirAttrs;
+
+/* A parameter list: IrParams from pstack[start] to the top. */
+typedef struct {
+    uint32_t start;
+    bool variadic;
+} SirParams;
+
+/* An operand of the instruction being read. v.id == 0 until resolved. */
+typedef struct {
+    IrValue v;
+    SirLocal name;
+    IrType wty;         /* type written before it, IR_T_VOID if none */
+    IrLoc loc;
+} SirOperand;
+
+/* A use of a value not defined yet: vpool[pool] is patched at the end
+ * of the function, and the written type checked then. */
+typedef struct {
+    uint32_t pool;
+    SirLocal name;
+    IrType wty;
+    IrLoc loc;
+} SirValFix;
+
+/* A reference to a symbol not defined yet, resolved at the end of the
+ * module: the imm of instruction 'inst' of f, or initializer 'init'. */
+typedef struct {
+    IrFunc *f;
+    uint32_t inst;
+    IrInit init;
+    uint32_t name;
+    IrLoc loc;
+} SirSymFix;
+
+typedef struct {
+    bool defined;
+    IrLoc use;          /* first use, for "undefined label" */
+} SirBlockInfo;
+
+typedef struct {
+    IrBlock block;
+    uint32_t nargs;
+} SirTarget;
+
+typedef struct {
+    uint64_t key;       /* 0: empty */
+    uint32_t val;
+} SirMapEnt;
+
+typedef struct SirParser {
+    IrModule *m;
+    Diag *d;
+    /* input and lexer */
+    const char *src;
+    size_t len, pos;
+    size_t off, tokoff;     /* byte offset of the next / last token */
+    uint32_t line, col;
+    bool lexfail;           /* lexical error reported: parser stays quiet */
+    VEC(char) sbuf;
+    IrLoc strloc;
+    char clip[80];
+    /* module */
+    VEC(SirSymFix) symfix;
+    IrLoc internal_loc;
+    IrSym last_sym;         /* symbol of the current item, 0 if none */
+    VEC(IrType) tstack;
+    VEC(IrParam) pstack;
+    VEC(IrInit) istack;
+    /* function */
+    IrFunc *f;
+    bool detached;          /* body of a duplicate symbol: freed at end */
+    IrLoc fnloc;
+    IrBlock cur;
+    SirMapEnt *map;         /* value names, labels, slots -> ids */
+    uint32_t mapcap, maplen;
+    VEC(uint32_t) nums;     /* %N -> value id */
+    uint32_t nextnum;
+    VEC(SirValFix) vfix;
+    VEC(SirBlockInfo) binfo;
+    VEC(SirOperand) ops;
+    VEC(SirTarget) tgts;
+    VEC(IrValue) vals;
+    bool has_res;
+    SirLocal res;
+    IrLoc resloc;
+} SirParser;
+
+/* parse.c: scanner support */
+int ir_parse_input(SirParser *P, char *buf, size_t max);
+_Noreturn void ir_parse_fatal(const char *msg);
+uint32_t ir_parse_name(SirParser *P, const char *s, size_t n);
+void ir_parse_local(SirParser *P, const char *s, size_t n, IrLoc loc,
+                    SirLocal *out);
+void ir_parse_int(const char *s, size_t n, unsigned base, SirInt *out);
+void ir_parse_float_tok(const char *s, size_t n, SirFloat *out);
+void ir_parse_raw_tok(const char *s, size_t n, SirFloat *out);
+unsigned ir_parse_hexbyte(const char *s);
+uint32_t ir_parse_string(SirParser *P);
+const char *ir_parse_clip(SirParser *P, const char *s, size_t n);
+int ir_parse_lexerr(SirParser *P, IrLoc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+int ir_parse_badbyte(SirParser *P, IrLoc loc, unsigned c, bool instr);
+
+/* parse.c: grammar actions */
+void ir_parse_item_end(SirParser *P, bool internal, bool isdef);
+void ir_parse_fn_head(SirParser *P, IrLoc fnloc, SirRet ret, uint32_t name,
+                      IrLoc nameloc, SirParams ps, IrConv conv);
+SirAttrs ir_parse_attr(SirParser *P, SirAttrs a, uint8_t attr,
+                       uint64_t byval, IrLoc loc);
+uint64_t ir_parse_uint(SirParser *P, SirInt n, IrLoc loc);
+void ir_parse_body_begin(SirParser *P, IrLoc loc);
+void ir_parse_body_end(SirParser *P);
+void ir_parse_slot(SirParser *P, uint32_t name, IrLoc loc, IrType ty);
+void ir_parse_block(SirParser *P, uint32_t name, IrLoc loc);
+void ir_parse_bparam(SirParser *P, IrType ty, SirLocal name, IrLoc loc);
+uint32_t ir_parse_pred_label(SirParser *P, int pred);
+void ir_parse_result(SirParser *P, SirLocal name, IrLoc loc);
+void ir_parse_operand(SirParser *P, SirLocal name, IrLoc loc, IrType wty);
+void ir_parse_target(SirParser *P, uint32_t label, IrLoc loc, uint32_t n);
+IrInst ir_parse_emit(SirParser *P, IrLoc oploc, const IrInstData *proto,
+                     IrType rty);
+void ir_parse_iconst(SirParser *P, IrLoc loc, IrType ty, SirInt n,
+                     IrLoc nloc);
+void ir_parse_fconst(SirParser *P, IrLoc loc, IrType ty, const SirFloat *x,
+                     IrLoc xloc);
+void ir_parse_bconst(SirParser *P, IrLoc loc, IrType ty, IrLoc tyloc,
+                     bool v);
+void ir_parse_stackslot(SirParser *P, IrLoc loc, uint32_t name,
+                        IrLoc nloc);
+void ir_parse_globaladdr(SirParser *P, IrLoc loc, uint32_t name,
+                         IrLoc nloc);
+void ir_parse_call(SirParser *P, IrLoc loc, IrType ret, uint32_t name,
+                   IrLoc nloc);
+void ir_parse_icall(SirParser *P, IrLoc loc, SirRet ret, SirParams ps,
+                    IrConv conv);
+IrType ir_parse_array_type(SirParser *P, IrLoc loc, IrType elem, SirInt n,
+                           IrLoc nloc);
+IrType ir_parse_struct_type(SirParser *P, IrLoc loc, uint32_t start);
+void ir_parse_data(SirParser *P, uint32_t name, IrLoc nameloc,
+                   IrSymKind kind, IrType ty, IrInit init,
+                   const SirInt *align, IrLoc aloc);
+IrInit ir_parse_init_int(SirParser *P, SirInt n, IrLoc loc);
+IrInit ir_parse_init_float(SirParser *P, const SirFloat *x, IrLoc loc);
+IrInit ir_parse_init_bool(SirParser *P, bool v, IrLoc loc);
+IrInit ir_parse_init_simple(SirParser *P, IrInitKind kind, IrLoc loc);
+IrInit ir_parse_init_list(SirParser *P, IrInitKind kind, uint32_t start,
+                          IrLoc loc);
+IrInit ir_parse_init_string(SirParser *P, uint32_t str, IrLoc loc);
+IrInit ir_parse_init_symref(SirParser *P, uint32_t name, IrLoc loc,
+                            const SirInt *k, bool minus, IrLoc kloc);
+
+#endif
