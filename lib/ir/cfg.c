@@ -21,11 +21,14 @@
 static uint32_t
 out_edges(IrFunc *f, IrBlock b, IrBlock *out)
 {
-    IrInst t = ir_layout_terminator(f, b);
+    /* Not ir_layout_terminator: the verifier runs this on IR whose
+     * opcodes and target lists are not trusted yet. */
+    IrInst t = ir_layout_last_inst(f, b);
     if (!t.id)
         return 0;
     IrInstData *d = ir_inst(f, t);
-    if (d->op != IR_OP_BR && d->op != IR_OP_CONDBR)
+    if ((d->op != IR_OP_BR && d->op != IR_OP_CONDBR) ||
+        d->targets + d->ntargets > f->targets.len)
         return 0;
     uint32_t n = 0;
     for (uint32_t k = 0; k < d->ntargets && k < 2; k++) {

@@ -44,7 +44,7 @@ typedef struct {
     bool sigok;         /* the function's signature id is valid */
     IrCfg cfg;
     IrDomTree dom;
-    IrInst cur;         /* instruction being checked (for the note) */
+    IrInst cur;         /* instruction being checked, when printable */
 } Fn;
 
 enum { NS_LABEL, NS_VALUE, NS_SLOT };
@@ -69,6 +69,28 @@ static void
 ferr(Fn *F, IrLoc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* Notes the printed instruction after an error in it (STYLE 2.5), while
+ * errors are still being printed.  ir_print_inst numbers the whole
+ * function, so this costs O(function) per printed error, at most the
+ * diagnostic limit's worth. */
+static void
+note_inst(Fn *F)
+{
+    Diag *d = F->v->d;
+    int limit = d->limit ? d->limit : 50;
+    if (!F->cur.id || !d->out || d->nerrors >= limit)
+        return;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mf = open_memstream(&buf, &len);
+    if (!mf)
+        return;
+    ir_print_inst(F->f, F->cur, mf);
+    if (fclose(mf) == 0 && buf)
+        ir_diag_note(d, (IrLoc){0, 0}, "in instruction: %s", buf);
+    free(buf);
+}
+
 static void
 ferr(Fn *F, IrLoc loc, const char *fmt, ...)
 {
@@ -77,6 +99,7 @@ ferr(Fn *F, IrLoc loc, const char *fmt, ...)
     ir_diag_verror(F->v->d, loc, fmt, ap);
     va_end(ap);
     F->v->nerr++;
+    note_inst(F);
 }
 
 static bool
@@ -771,7 +794,8 @@ check_inst(Fn *F, IrBlock b, IrInst i)
         ferr(F, loc, "%s has %u operands", on, d->nargs);
         shape = false;
     }
-    if (d->ntargets != nt || (nt && d->targets + nt > f->targets.len)) {
+    bool tgt_ok = d->ntargets == nt && d->targets + nt <= f->targets.len;
+    if (!tgt_ok) {
         ferr(F, loc, "%s has %u branch targets, expected %u", on,
              d->ntargets, nt);
         shape = false;
@@ -780,18 +804,26 @@ check_inst(Fn *F, IrBlock b, IrInst i)
         ferr(F, loc, "%s has an invalid operand list", on);
         return;
     }
-
-    /* F2/F8: every operand and branch argument. */
-    for (uint32_t k = 0; k < d->nargs; k++)
-        check_use(F, i, b, d->args + k);
-    if (d->ntargets == nt)
+    if (tgt_ok)
         for (uint32_t t = 0; t < nt; t++) {
             const IrTarget *tg = ir_target(f, i, t);
             if (tg->args + tg->nargs > f->vpool.len) {
                 ferr(F, loc, "%s has an invalid argument list", on);
-                shape = false;
-                continue;
+                return;
             }
+        }
+    /* Sound enough to be printed in notes. */
+    if (shape && tyok(F->m, d->ty) && tyok(F->m, d->ty2) &&
+        (info->format != IR_FMT_ICALL ||
+         (d->imm && d->imm < F->m->sigs.len)))
+        F->cur = i;
+
+    /* F2/F8: every operand and branch argument. */
+    for (uint32_t k = 0; k < d->nargs; k++)
+        check_use(F, i, b, d->args + k);
+    if (tgt_ok)
+        for (uint32_t t = 0; t < nt; t++) {
+            const IrTarget *tg = ir_target(f, i, t);
             for (uint32_t k = 0; k < tg->nargs; k++)
                 check_use(F, i, b, tg->args + k);
         }
@@ -1028,8 +1060,8 @@ verify_body(Ver *v, IrFunc *f)
         }
         check_terminators(F, b);
         IR_FOR_INSTS(f, b, i) {
-            F->cur = i;
             check_inst(F, b, i);
+            F->cur = (IrInst){0};
         }
     }
     ir_dom_free(&F->dom);

@@ -197,6 +197,8 @@ START_TEST(test_verify_operand_type)
     IrValue c = ir_build_binary(&bu, IR_OP_IADD, IR_T_I32, a, b);
     ir_build_ret(&bu, c);
     EXPECT(1, "type mismatch: operand %1 of iadd has type i64, expected i32");
+    ck_assert_msg(strstr(msgs, "note: in instruction: %2 = iadd i32 %0, %1"),
+                  "%s", msgs);
 }
 END_TEST
 
@@ -709,6 +711,80 @@ START_TEST(test_verify_big)
 }
 END_TEST
 
+
+/* Random, mostly ill-formed IR: the verifier must report, never crash
+ * (run under ASan with make check SAN=1). */
+START_TEST(test_verify_chaos)
+{
+    srand(4242);
+    FILE *null = fopen("/dev/null", "w");
+    for (int round = 0; round < 300; round++) {
+        teardown();
+        setup();
+        IrType agg = ir_type_struct(m, (IrType[]){IR_T_I32, IR_T_PTR}, 2);
+        IrType types[] = {IR_T_VOID, IR_T_BOOL, IR_T_I8, IR_T_I32, IR_T_I64,
+                          IR_T_F32, IR_T_F64, IR_T_PTR, agg, {999}};
+        int nt = (int)(sizeof types / sizeof *types);
+        IrSym callee = ir_func_declare(m, "c", sig(IR_T_I32, 2, I32, true));
+        IrValue pv[2];
+        func("f", IR_T_I32, 2, I32, pv);
+        ir_slot_create(f, agg, ir_intern(m, "s", 1));
+        int nb = 1 + rand() % 5;
+        IrBlock bs[6];
+        bs[0] = ir_layout_entry(f);
+        for (int k = 1; k < nb; k++) {
+            bs[k] = block(NULL);
+            if (rand() % 2)
+                ir_block_add_param(f, bs[k], types[rand() % nt], 0);
+        }
+        IrValue vals[64];
+        int nv = 0;
+        vals[nv++] = pv[0];
+        vals[nv++] = pv[1];
+        for (int k = 0; k < nb; k++) {
+            at(bs[k]);
+            int ni = rand() % 8;
+            for (int j = 0; j <= ni; j++) {
+                IrInstData d = {0};
+                d.op = (uint8_t)(rand() % (IR_NUM_OPS + 2));
+                d.pred = (uint8_t)(rand() % (IR_NUM_PREDS + 1));
+                d.ty = types[rand() % nt];
+                d.ty2 = types[rand() % nt];
+                d.imm = (uint64_t)(rand() % 4);
+                if (d.op == IR_OP_CALL)
+                    d.imm = rand() % 3 ? callee.id : 7;
+                IrValue args[4];
+                uint32_t na = (uint32_t)(rand() % 4);
+                for (uint32_t a = 0; a < na; a++)
+                    args[a] = rand() % 8 ? vals[rand() % nv]
+                                         : (IrValue){(uint32_t)rand() % 100};
+                IrType rty = rand() % 3 ? types[rand() % (nt - 1)]
+                                        : IR_T_VOID;
+                IrInst i = ir_inst_create(f, &d, args, na, rty);
+                if (d.op == IR_OP_BR || d.op == IR_OP_CONDBR ||
+                    rand() % 10 == 0) {
+                    IrBlock tb[2] = {bs[rand() % nb],
+                                     rand() % 5 ? bs[rand() % nb]
+                                                : (IrBlock){77}};
+                    const IrValue *al[2] = {args, args};
+                    uint32_t nl[2] = {na, na};
+                    ir_inst_set_targets(f, i, tb, al, nl,
+                                        (uint32_t)(1 + rand() % 2));
+                }
+                ir_builder_insert(&bu, i);
+                if (ir_inst_result(f, i).id && nv < 64)
+                    vals[nv++] = ir_inst_result(f, i);
+            }
+        }
+        Diag d;
+        ir_diag_init(&d, "t.sir", NULL, 0, null);
+        d.limit = 1000;
+        ir_verify_module(m, &d);
+    }
+    fclose(null);
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -740,6 +816,7 @@ suite(void)
     tcase_add_test(tc, test_verify_duplicate_names);
     tcase_add_test(tc, test_verify_no_blocks);
     tcase_add_test(tc, test_verify_big);
+    tcase_add_test(tc, test_verify_chaos);
     suite_add_tcase(s, tc);
     return s;
 }
