@@ -154,7 +154,7 @@ FUZZ_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -g -O1 \
 fuzz: $(GEN_SRC)
 	@mkdir -p $(B)/fuzz
 	clang $(FUZZ_CFLAGS) -o $(B)/fuzz/fuzz_parse test/fuzz/fuzz_parse.c \
-	    $(filter lib/ir/%,$(LIB_SRC)) $(GEN_SRC) -lm
+	    $(filter lib/ir/%,$(LIB_SRC)) $(GEN_SRC) -lm $(FFI_LIBS)
 	@echo "built $(B)/fuzz/fuzz_parse; run: $(B)/fuzz/fuzz_parse test/fuzz/corpus"
 
 # ---------------------------------------------------------------- install

@@ -680,4 +680,38 @@ void ir_dom_free(IrDomTree *d);
 bool ir_dom_dominates(const IrDomTree *d, const IrCfg *c, IrBlock a,
                       IrBlock b);
 
+/* ------------------------------------------------------------------ */
+/* interp.c: the interpreter behind siri                               */
+
+typedef struct IrInterp IrInterp;
+
+typedef struct {
+    bool check_ub;          /* stop on undefined behaviour (recommended) */
+    bool lint_undef;        /* also stop on branches on undef and on
+                               addresses computed from undef */
+    uint64_t stack_size;    /* bytes for stack slots and alloca; 0: 256M */
+    uint32_t max_depth;     /* call depth limit; 0: 1M */
+} IrInterpOptions;
+
+/* Results of ir_interp_call (and siri's exit statuses). */
+enum {
+    IR_INTERP_OK = 0,
+    IR_INTERP_ERROR = 1,    /* e.g. an external function not found */
+    IR_INTERP_UB = 70,      /* undefined behaviour or lint stopped it */
+};
+
+/* Prepares a verified module for execution: decodes its functions, lays
+ * out and initializes its globals and gives every function a host
+ * address.  Runtime errors are reported to d (give it the module's
+ * source for located messages).  NULL on failure, reported to d. */
+IrInterp *ir_interp_new(IrModule *m, const IrInterpOptions *o, Diag *d);
+void ir_interp_free(IrInterp *ip);
+/* Calls the function s with scalar arguments given as bit patterns
+ * (zero-extended).  Its result is stored to 'result' unless NULL: a
+ * scalar as a zero-extended uint64_t, an aggregate as its bytes
+ * (max(8, size) bytes).  Returns IR_INTERP_OK, IR_INTERP_ERROR or
+ * IR_INTERP_UB; errors have been reported. */
+int ir_interp_call(IrInterp *ip, IrSym s, const uint64_t *args,
+                   uint32_t nargs, void *result);
+
 #endif

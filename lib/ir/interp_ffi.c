@@ -1,0 +1,340 @@
+/*
+ * interp_ffi.c - the interpreter's C interface, through libffi.
+ *
+ * Calls of declared functions, and indirect calls of addresses that are
+ * not SIR functions, go to the host with ffi_call (ffi_prep_cif_var for
+ * variadic signatures).  Every SIR function definition gets a libffi
+ * closure, whose code address is the function's address: C code can call
+ * it (qsort comparators, atexit handlers) and re-enters the interpreter,
+ * and an indirectcall of such an address is recognised and runs in the
+ * interpreter directly.
+ *
+ * SIR types map to C types as in spec section 4.3: aggregates become
+ * ffi struct types whose elements are the members, arrays repeated
+ * element by element (the classification is then the C compiler's for
+ * the corresponding struct).  Zero-sized arguments occupy nothing and
+ * are left out; a zero-sized result is void.
+ */
+#include "interp_int.h"
+
+#include <string.h>
+
+enum { TY_UNKNOWN, TY_OK, TY_ZERO, TY_BAD };
+
+typedef VEC(ffi_type *) TypeVec;
+
+static ffi_type *ffi_of(Interp *ip, IrType t, uint8_t *state);
+
+/* Appends the ffi elements of a member of type t. */
+static void
+elems(Interp *ip, IrType t, TypeVec *v, bool *bad)
+{
+    IrModule *m = ip->m;
+    if (ir_type_size(m, t) == 0)
+        return;
+    if (ir_type_kind(m, t) == IR_TY_ARRAY) {
+        IrType e = ir_type_elem(m, t);
+        uint64_t n = ir_type_nmembers(m, t);
+        if (n > (1u << 20)) {
+            *bad = true;
+            return;
+        }
+        uint32_t before = v->len;
+        elems(ip, e, v, bad);
+        uint32_t per = v->len - before;
+        for (uint64_t k = 1; k < n && !*bad; k++)
+            for (uint32_t j = 0; j < per; j++)
+                VEC_PUSH(*v, v->data[before + j]);
+        return;
+    }
+    uint8_t st;
+    ffi_type *ft = ffi_of(ip, t, &st);
+    if (st == TY_BAD)
+        *bad = true;
+    else if (st == TY_OK)
+        VEC_PUSH(*v, ft);
+}
+
+/* The ffi type of t: *state is TY_OK, TY_ZERO (zero-sized: omitted) or
+ * TY_BAD (libffi cannot describe it with the SIR layout). */
+static ffi_type *
+ffi_of(Interp *ip, IrType t, uint8_t *state)
+{
+    IrModule *m = ip->m;
+    switch (t.id) {
+    case IR_TY_BOOL: *state = TY_OK; return &ffi_type_uint8;
+    case IR_TY_I8: *state = TY_OK; return &ffi_type_sint8;
+    case IR_TY_I16: *state = TY_OK; return &ffi_type_sint16;
+    case IR_TY_I32: *state = TY_OK; return &ffi_type_sint32;
+    case IR_TY_I64: *state = TY_OK; return &ffi_type_sint64;
+    case IR_TY_F32: *state = TY_OK; return &ffi_type_float;
+    case IR_TY_F64: *state = TY_OK; return &ffi_type_double;
+    case IR_TY_PTR: *state = TY_OK; return &ffi_type_pointer;
+    case IR_TY_VOID: *state = TY_ZERO; return &ffi_type_void;
+    }
+    if (t.id >= ip->ntypes) {
+        *state = TY_BAD;
+        return NULL;
+    }
+    if (ip->ffityped[t.id] != TY_UNKNOWN) {
+        *state = ip->ffityped[t.id];
+        return ip->ffitypes[t.id];
+    }
+    if (ir_type_size(m, t) == 0) {
+        ip->ffityped[t.id] = *state = TY_ZERO;
+        return NULL;
+    }
+    ip->ffityped[t.id] = TY_BAD;    /* while building */
+    TypeVec v = {0};
+    bool bad = false;
+    if (ir_type_kind(m, t) == IR_TY_ARRAY) {
+        elems(ip, t, &v, &bad);
+    } else {
+        uint64_t n = ir_type_nmembers(m, t);
+        for (uint64_t k = 0; k < n && !bad; k++)
+            elems(ip, ir_type_member(m, t, k), &v, &bad);
+    }
+    VEC_PUSH(v, (ffi_type *)NULL);
+    ffi_type *ft = xcalloc(1, sizeof *ft);
+    ft->type = FFI_TYPE_STRUCT;
+    ft->elements = v.data;
+    VEC_PUSH(ip->ffimem, ft);
+    VEC_PUSH(ip->ffimem, v.data);
+    /* libffi computes size and alignment; they must match the SIR
+     * layout (zero-sized members with alignment could shift them). */
+    if (!bad && (ffi_get_struct_offsets(FFI_DEFAULT_ABI, ft, NULL) != FFI_OK
+                 || ft->size != ir_type_size(m, t)
+                 || ft->alignment != ir_type_align(m, t)))
+        bad = true;
+    ip->ffityped[t.id] = bad ? TY_BAD : TY_OK;
+    ip->ffitypes[t.id] = ft;
+    *state = ip->ffityped[t.id];
+    return ft;
+}
+
+/* A struct of n bytes, for byval(n): passed in memory (n > 16). */
+static ffi_type *
+byval_type(Interp *ip, uint64_t n)
+{
+    ffi_type **el = xcalloc(n + 1, sizeof *el);
+    for (uint64_t k = 0; k < n; k++)
+        el[k] = &ffi_type_uint8;
+    ffi_type *ft = xcalloc(1, sizeof *ft);
+    ft->type = FFI_TYPE_STRUCT;
+    ft->elements = el;
+    VEC_PUSH(ip->ffimem, ft);
+    VEC_PUSH(ip->ffimem, el);
+    return ft;
+}
+
+FfiSig *
+interp_ffi_sig(Interp *ip, IrSig sig, uint32_t nargs, const IrType *argtys,
+               bool closure)
+{
+    IrModule *m = ip->m;
+    const IrSigData *sd = ir_sig(m, sig);
+    FfiSig *fs = xcalloc(1, sizeof *fs);
+    VEC_PUSH(ip->ffisigs, fs);
+    fs->atypes = xcalloc(nargs + 1, sizeof *fs->atypes);
+    fs->argmap = xcalloc(nargs + 1, sizeof *fs->argmap);
+    fs->byval = xcalloc(nargs + 1, sizeof *fs->byval);
+    fs->ok = true;
+    fs->ret = sd->ret;
+    uint32_t nfixed = 0;
+    for (uint32_t k = 0; k < nargs; k++) {
+        const IrParam *pp = k < sd->nparams ? ir_sig_param(m, sig, k) : NULL;
+        uint8_t st;
+        ffi_type *ft;
+        if (pp && (pp->attrs & IR_ATTR_BYVAL)) {
+            if (pp->byval <= 16 || pp->byval > (1u << 20))
+                fs->ok = false;
+            ft = byval_type(ip, pp->byval);
+            st = TY_OK;
+            fs->byval[fs->nffi] = true;
+        } else {
+            ft = ffi_of(ip, argtys[k], &st);
+        }
+        if (st == TY_BAD)
+            fs->ok = false;
+        if (st != TY_OK)
+            continue;
+        if (k < sd->nparams)
+            nfixed++;
+        fs->atypes[fs->nffi] = ft;
+        fs->argmap[fs->nffi++] = k;
+    }
+    uint8_t st;
+    ffi_type *rt = ffi_of(ip, sd->ret, &st);
+    if (st == TY_BAD)
+        fs->ok = false;
+    if (st != TY_OK) {
+        rt = &ffi_type_void;
+        fs->ret_void = true;
+    }
+    uint64_t rs = sd->ret.id ? ir_type_size(m, sd->ret) : 0;
+    fs->rbuf = xcalloc(1, rs + 32);
+    if (!fs->ok)
+        return fs;
+    ffi_abi abi = FFI_DEFAULT_ABI;
+#if defined(__x86_64__) && !defined(_WIN32)
+    if (sd->conv == IR_CONV_WIN64)
+        abi = FFI_WIN64;
+#else
+    if (sd->conv != IR_CONV_CCC)
+        fs->ok = false;
+#endif
+    ffi_status r;
+    if (sd->variadic && !closure)
+        r = ffi_prep_cif_var(&fs->cif, abi, nfixed, fs->nffi, rt,
+                             fs->atypes);
+    else
+        r = ffi_prep_cif(&fs->cif, abi, fs->nffi, rt, fs->atypes);
+    if (r != FFI_OK)
+        fs->ok = false;
+    return fs;
+}
+
+static uint64_t
+mask_of(IrType t)
+{
+    unsigned w = ir_type_bits(t);
+    return w >= 64 ? ~(uint64_t)0 : (UINT64_C(1) << w) - 1;
+}
+
+void
+interp_ffi_call(Interp *ip, const DInst *in, void *fnaddr, FfiSig *fs,
+                DCall *c, uint8_t *fp)
+{
+    if (!fs->ok)
+        interp_fail(ip, in, IR_INTERP_ERROR, "cannot call a C function "
+                    "with this signature (unsupported by libffi)");
+    const uint32_t *ao = ip->argoffs.data + c->args;
+    void **av = c->avalues;
+    for (uint32_t j = 0; j < fs->nffi; j++) {
+        uint8_t *v = fp + ao[fs->argmap[j]];
+        if (fs->byval[j]) {
+            void *p;
+            memcpy(&p, v, sizeof p);
+            av[j] = p;
+        } else {
+            av[j] = v;
+        }
+    }
+    ffi_call(&fs->cif, FFI_FN(fnaddr), fs->rbuf, av);
+    IrModule *m = ip->m;
+    IrType rt = fs->ret;
+    if (fs->ret_void || !rt.id)
+        return;
+    if (ir_type_is_scalar(rt)) {
+        uint64_t v = 0;
+        memcpy(&v, fs->rbuf, ir_type_size(m, rt));
+        v &= mask_of(rt);
+        memcpy(fp + in->dst, &v, 8);
+    } else {
+        memcpy(fp + in->dst, fs->rbuf, ir_type_size(m, rt));
+    }
+}
+
+/* C called the closure of a SIR function: run it on top of whatever the
+ * interpreter is doing (maybe nothing: an atexit handler). */
+static void
+closure_entry(ffi_cif *cif, void *ret, void **args, void *user)
+{
+    DFunc *fn = user;
+    Interp *ip = fn->ip;
+    FfiSig *fs = fn->csig;
+    IrModule *m = ip->m;
+    (void)cif;
+    uint8_t *fp = interp_frame_top(ip);
+    if (fp + fn->frame_size > ip->vlimit)
+        interp_fail(ip, NULL, IR_INTERP_UB,
+                    "undefined behaviour: stack exhausted");
+    memset(fp, 0, 8);
+    for (uint32_t j = 0; j < fs->nffi; j++) {
+        uint32_t k = fs->argmap[j];
+        if (k >= fn->nparams)
+            continue;
+        IrType t = fn->param_ty[k];
+        uint8_t *dst = fp + fn->param_off[k];
+        if (fs->byval[j]) {
+            uint64_t p = (uintptr_t)args[j];
+            memcpy(dst, &p, 8);
+        } else if (ir_type_is_scalar(t)) {
+            uint64_t v = 0;
+            memcpy(&v, args[j], ir_type_size(m, t));
+            memcpy(dst, &v, 8);
+        } else {
+            memcpy(dst, args[j], ir_type_size(m, t));
+        }
+    }
+    uint32_t depth = ip->depth;
+    interp_push_frame(ip, fn, fp, NULL, NULL);
+    interp_exec(ip, depth);
+    if (fs->ret_void)
+        return;
+    IrType rt = fn->ret;
+    uint64_t v;
+    memcpy(&v, ip->retbuf, 8);
+    switch (rt.id) {
+    case IR_TY_I8: v = (uint64_t)(int64_t)(int8_t)v; break;
+    case IR_TY_I16: v = (uint64_t)(int64_t)(int16_t)v; break;
+    case IR_TY_I32: v = (uint64_t)(int64_t)(int32_t)v; break;
+    case IR_TY_BOOL: v &= 1; break;
+    default: break;
+    }
+    if (rt.id == IR_TY_F32)
+        memcpy(ret, ip->retbuf, 4);
+    else if (ir_type_is_scalar(rt))
+        memcpy(ret, &v, sizeof(ffi_arg) > 8 ? 8 : sizeof(ffi_arg));
+    else
+        memcpy(ret, ip->retbuf, ir_type_size(m, rt));
+}
+
+bool
+interp_make_closure(Interp *ip, DFunc *fn)
+{
+    IrModule *m = ip->m;
+    IrSig sig = ir_sym_c(m, fn->sym)->sig;
+    const IrSigData *sd = ir_sig(m, sig);
+    IrType *tys = xcalloc(sd->nparams + 1, sizeof *tys);
+    for (uint32_t k = 0; k < sd->nparams; k++)
+        tys[k] = ir_sig_param(m, sig, k)->ty;
+    FfiSig *fs = interp_ffi_sig(ip, sig, sd->nparams, tys, true);
+    free(tys);
+    if (!fs->ok)
+        return false;
+    void *code = NULL;
+    ffi_closure *cl = ffi_closure_alloc(sizeof(ffi_closure), &code);
+    if (!cl)
+        return false;
+    if (ffi_prep_closure_loc(cl, &fs->cif, closure_entry, fn, code)
+        != FFI_OK) {
+        ffi_closure_free(cl);
+        return false;
+    }
+    fn->closure = cl;
+    fn->csig = fs;
+    fn->addr = code;
+    return true;
+}
+
+void
+interp_ffi_free(Interp *ip)
+{
+    uint32_t nsyms = ir_num_syms(ip->m) + 1;
+    for (uint32_t s = 0; s < nsyms && ip->funcs; s++)
+        if (ip->funcs[s].closure)
+            ffi_closure_free(ip->funcs[s].closure);
+    for (uint32_t k = 0; k < ip->ffisigs.len; k++) {
+        FfiSig *fs = ip->ffisigs.data[k];
+        free(fs->atypes);
+        free(fs->argmap);
+        free(fs->byval);
+        free(fs->rbuf);
+        free(fs);
+    }
+    for (uint32_t k = 0; k < ip->ffimem.len; k++)
+        free(ip->ffimem.data[k]);
+    VEC_FREE(ip->ffisigs);
+    VEC_FREE(ip->ffimem);
+}

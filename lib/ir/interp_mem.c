@@ -1,0 +1,435 @@
+/*
+ * interp_mem.c - the interpreter's memory: the value stack, the frame
+ * records, the memory stack of stack slots and alloca storage, the
+ * globals, the addresses of symbols, and the checks of spec section 8.
+ *
+ * Every region is reserved once with mmap (MAP_NORESERVE), so addresses
+ * are real host addresses that C code can use and never move.  Live
+ * stack allocations are kept in an array sorted by address: the memory
+ * stack grows upward and is released in LIFO order at returns, so a push
+ * keeps the order and a return truncates it.  Globals are laid out in one
+ * region, in item order.  An access is checked by binary search when it
+ * falls in one of the two regions; any other address belongs to C
+ * (malloc, the C library's data) and is not checked.  Allocations are
+ * separated by 16-byte gaps so that small overflows hit no allocation.
+ */
+#include "interp_int.h"
+
+#include <dlfcn.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#define VSTACK_SIZE ((size_t)1 << 30)
+#define GAP 16
+
+static void *
+reserve(size_t n, int prot)
+{
+    void *p = mmap(NULL, n, prot, MAP_PRIVATE | MAP_ANONYMOUS |
+                   MAP_NORESERVE, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+bool
+interp_mem_init(Interp *ip)
+{
+    ip->vstack = reserve(VSTACK_SIZE, PROT_READ | PROT_WRITE);
+    ip->maxdepth = ip->opt.max_depth;
+    ip->frames = reserve((size_t)ip->maxdepth * sizeof(Frame),
+                         PROT_READ | PROT_WRITE);
+    void *ms = reserve(ip->opt.stack_size, PROT_READ | PROT_WRITE);
+    if (ip->opt.lint_undef)
+        ip->shadow = reserve(VSTACK_SIZE / 8, PROT_READ | PROT_WRITE);
+    uint32_t nsyms = ir_num_syms(ip->m) + 1;
+    size_t fake = ((size_t)nsyms * 16 + 4095) & ~(size_t)4095;
+    void *fk = reserve(fake, PROT_NONE);
+    if (!ip->vstack || !ip->frames || !ms || !fk ||
+        (ip->opt.lint_undef && !ip->shadow)) {
+        ir_diag_error(ip->diag, (IrLoc){0, 0},
+                      "cannot reserve memory for the interpreter");
+        if (ms)
+            munmap(ms, ip->opt.stack_size);
+        if (fk)
+            munmap(fk, fake);
+        return false;
+    }
+    ip->vlimit = ip->vstack + VSTACK_SIZE;
+    ip->mbase = ip->msp = (uintptr_t)ms;
+    ip->mlimit = ip->mbase + ip->opt.stack_size;
+    ip->fakebase = (uintptr_t)fk;
+    ip->maxlive = 256;
+    ip->live = xmalloc(ip->maxlive * sizeof *ip->live);
+    return true;
+}
+
+void
+interp_mem_free(Interp *ip)
+{
+    if (ip->vstack)
+        munmap(ip->vstack, VSTACK_SIZE);
+    if (ip->shadow)
+        munmap(ip->shadow, VSTACK_SIZE / 8);
+    if (ip->frames)
+        munmap(ip->frames, (size_t)ip->maxdepth * sizeof(Frame));
+    if (ip->mbase)
+        munmap((void *)ip->mbase, ip->opt.stack_size);
+    if (ip->fakebase) {
+        uint32_t nsyms = ir_num_syms(ip->m) + 1;
+        munmap((void *)ip->fakebase,
+               ((size_t)nsyms * 16 + 4095) & ~(size_t)4095);
+    }
+    if (ip->gmapsize)
+        munmap((void *)ip->gmap, ip->gmapsize);
+    free(ip->live);
+    free(ip->globals);
+    free(ip->addrs);
+}
+
+/* ------------------------------------------------------ stack memory */
+
+static void
+add_live(Interp *ip, uintptr_t lo, uint64_t size)
+{
+    if (ip->nlive == ip->maxlive) {
+        ip->maxlive *= 2;
+        ip->live = xrealloc(ip->live, ip->maxlive * sizeof *ip->live);
+    }
+    ip->live[ip->nlive++] = (Alloc){lo, lo + size, false, {0}};
+}
+
+uintptr_t
+interp_stack_alloc(Interp *ip, const DInst *in, uint64_t size,
+                   uint32_t align)
+{
+    uint64_t sz = size ? size : 1;
+    uintptr_t p = (ip->msp + align - 1) & ~(uintptr_t)(align - 1);
+    if (sz > ip->mlimit - p || p + sz + GAP > ip->mlimit)
+        interp_fail(ip, in, IR_INTERP_UB,
+                    "undefined behaviour: stack exhausted (alloca of %llu "
+                    "bytes)", (unsigned long long)size);
+    ip->msp = p + sz + GAP;
+    if (ip->opt.check_ub)
+        add_live(ip, p, sz);
+    return p;
+}
+
+void
+interp_push_frame(Interp *ip, DFunc *fn, uint8_t *fp, DInst *ret_pc,
+                  DInst *call)
+{
+    if (ip->depth >= ip->maxdepth || fp + fn->frame_size > ip->vlimit)
+        interp_fail(ip, call, IR_INTERP_UB,
+                    "undefined behaviour: stack exhausted (call depth %u)",
+                    ip->depth);
+    Frame *fr = &ip->frames[ip->depth];
+    fr->fn = fn;
+    fr->fp = fp;
+    fr->ret_pc = ret_pc;
+    fr->call = call;
+    fr->msp = ip->msp;
+    fr->nlive = ip->nlive;
+    fr->slots = 0;
+    if (fn->nslots > 1) {
+        uint32_t al = fn->slots_align;
+        uintptr_t base = (ip->msp + al - 1) & ~(uintptr_t)(al - 1);
+        if (fn->slots_size > ip->mlimit - base)
+            interp_fail(ip, call, IR_INTERP_UB,
+                        "undefined behaviour: stack exhausted (call depth "
+                        "%u)", ip->depth);
+        fr->slots = base;
+        ip->msp = base + fn->slots_size;
+        if (ip->opt.check_ub)
+            for (uint32_t s = 1; s < fn->nslots; s++)
+                add_live(ip, base + fn->slot_off[s],
+                         fn->slot_size[s] ? fn->slot_size[s] : 1);
+    }
+    ip->depth++;
+}
+
+uint8_t *
+interp_frame_top(Interp *ip)
+{
+    if (!ip->depth)
+        return ip->vstack;
+    Frame *fr = &ip->frames[ip->depth - 1];
+    return fr->fp + fr->fn->frame_size;
+}
+
+/* The allocation of a sorted array that contains p, or NULL. */
+static const Alloc *
+find(const Alloc *a, uint32_t n, uintptr_t p)
+{
+    uint32_t lo = 0, hi = n;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (a[mid].lo <= p)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == 0 || p >= a[lo - 1].hi)
+        return NULL;
+    return &a[lo - 1];
+}
+
+static bool
+overlaps(uintptr_t p, uint64_t size, uintptr_t lo, uintptr_t hi)
+{
+    return p < hi && (p + size > lo || p + size < p);
+}
+
+void
+interp_check_access(Interp *ip, const DInst *in, uintptr_t p,
+                    uint64_t size, uint32_t align, bool write)
+{
+    const char *what = write ? "store" : "load";
+    unsigned long long n = (unsigned long long)size;
+    if (size == 0)
+        return;
+    if (p == 0)
+        interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s of %llu "
+                    "bytes through the null pointer", what, n);
+    if (p & (align - 1))
+        interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: misaligned "
+                    "%s of %llu bytes at 0x%llx (alignment %u)", what, n,
+                    (unsigned long long)p, align);
+    if (p < 4096)
+        interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s of %llu "
+                    "bytes at invalid address 0x%llx", what, n,
+                    (unsigned long long)p);
+    if (overlaps(p, size, ip->mbase, ip->mlimit)) {
+        const Alloc *a = find(ip->live, ip->nlive, p);
+        if (!a || size > a->hi - p)
+            interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s of "
+                        "%llu bytes at 0x%llx outside any live stack slot "
+                        "or alloca", what, n, (unsigned long long)p);
+        return;
+    }
+    if (overlaps(p, size, ip->gbase, ip->glimit)) {
+        const Alloc *a = find(ip->globals, ip->nglobals, p);
+        if (!a || size > a->hi - p)
+            interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s of "
+                        "%llu bytes at 0x%llx outside any global", what, n,
+                        (unsigned long long)p);
+        if (write && a->is_const)
+            interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: store "
+                        "into the const global @%s",
+                        ir_str(ip->m, ir_sym_c(ip->m, a->sym)->name));
+    }
+}
+
+/* ------------------------------------------------- function addresses */
+
+static uint32_t
+addr_hash(uintptr_t a)
+{
+    uint64_t h = (uint64_t)a * UINT64_C(0x9E3779B97F4A7C15);
+    return (uint32_t)(h >> 32);
+}
+
+void
+interp_addr_add(Interp *ip, uintptr_t a, DFunc *fn, IrSym sym)
+{
+    if ((ip->naddrs + 1) * 2 > ip->addrcap) {
+        uint32_t cap = ip->addrcap ? ip->addrcap * 2 : 64;
+        AddrEnt *t = xcalloc(cap, sizeof *t);
+        for (uint32_t k = 0; k < ip->addrcap; k++) {
+            AddrEnt *e = &ip->addrs[k];
+            if (!e->addr)
+                continue;
+            uint32_t h = addr_hash(e->addr) & (cap - 1);
+            while (t[h].addr)
+                h = (h + 1) & (cap - 1);
+            t[h] = *e;
+        }
+        free(ip->addrs);
+        ip->addrs = t;
+        ip->addrcap = cap;
+    }
+    uint32_t h = addr_hash(a) & (ip->addrcap - 1);
+    while (ip->addrs[h].addr && ip->addrs[h].addr != a)
+        h = (h + 1) & (ip->addrcap - 1);
+    if (!ip->addrs[h].addr)
+        ip->naddrs++;
+    ip->addrs[h] = (AddrEnt){a, fn, sym};
+}
+
+/* The function at address a: a definition, or NULL with *sym set for an
+ * unresolved declaration, or NULL with sym 0 for any other address. */
+DFunc *
+interp_addr_func(Interp *ip, uintptr_t a, IrSym *sym)
+{
+    *sym = (IrSym){0};
+    if (!ip->addrcap || !a)
+        return NULL;
+    uint32_t h = addr_hash(a) & (ip->addrcap - 1);
+    for (; ip->addrs[h].addr; h = (h + 1) & (ip->addrcap - 1))
+        if (ip->addrs[h].addr == a) {
+            *sym = ip->addrs[h].sym;
+            return ip->addrs[h].fn;
+        }
+    return NULL;
+}
+
+/* A unique address in an inaccessible page: what a function gets when
+ * it has no callable host address. */
+uintptr_t
+interp_fake_addr(Interp *ip)
+{
+    return ip->fakebase + 16 * (uintptr_t)ip->nfake++;
+}
+
+/* ------------------------------------------------------------ globals */
+
+static void *
+host_sym(const char *name)
+{
+    static void *libm;
+    void *p = dlsym(RTLD_DEFAULT, name);
+    if (!p) {
+        if (!libm)
+            libm = dlopen("libm.so.6", RTLD_NOW | RTLD_GLOBAL);
+        if (libm)
+            p = dlsym(libm, name);
+    }
+    return p;
+}
+
+static void
+write_init(Interp *ip, uint8_t *p, IrType t, IrInit i, uint64_t room)
+{
+    IrModule *m = ip->m;
+    const IrInitData *d = ir_init_c(m, i);
+    uint64_t size = ir_type_size(m, t);
+    if (size > room)
+        size = room;
+    switch ((IrInitKind)d->kind) {
+    case IR_INIT_INT:
+    case IR_INIT_FLOAT:
+    case IR_INIT_BOOL: {
+        uint64_t v = d->bits;
+        memcpy(p, &v, size < 8 ? size : 8);
+        break;
+    }
+    case IR_INIT_NULL:
+    case IR_INIT_ZERO:
+    case IR_INIT_UNDEF:
+        break;      /* the region is zero-filled */
+    case IR_INIT_STRUCT:
+    case IR_INIT_ARRAY: {
+        uint64_t nm = ir_type_nmembers(m, t);
+        for (uint32_t k = 0; k < d->count && k < nm; k++) {
+            uint64_t off = ir_type_offset(m, t, k);
+            if (off < size)
+                write_init(ip, p + off, ir_type_member(m, t, k),
+                           ir_init_child(m, i, k), size - off);
+        }
+        break;
+    }
+    case IR_INIT_STRING: {
+        uint64_t n = ir_str_len(m, d->str);
+        memcpy(p, ir_str(m, d->str), n < size ? n : size);
+        break;
+    }
+    case IR_INIT_SYMREF: {
+        uint64_t v = 0;
+        if (d->sym.id && d->sym.id <= ir_num_syms(m))
+            v = ip->symaddr[d->sym.id] + (uint64_t)d->addend;
+        memcpy(p, &v, size < 8 ? size : 8);
+        break;
+    }
+    }
+}
+
+uintptr_t
+interp_sym_addr(Interp *ip, IrSym s)
+{
+    return ip->symaddr[s.id];
+}
+
+/* Gives every symbol an address, lays out and initializes the data. */
+bool
+interp_globals_init(Interp *ip)
+{
+    IrModule *m = ip->m;
+    uint32_t nsyms = ir_num_syms(m) + 1;
+    uint64_t *off = xcalloc(nsyms, sizeof *off);
+    uint64_t total = 0, maxal = 16;
+    uint32_t ndata = 0;
+    for (uint32_t s = 1; s < nsyms; s++) {
+        IrSymData *sd = ir_sym(m, (IrSym){s});
+        if (sd->dead)
+            continue;
+        const char *name = ir_str(m, sd->name);
+        switch ((IrSymKind)sd->kind) {
+        case IR_SYM_FUNC:
+            if (sd->func) {
+                DFunc *df = &ip->funcs[s];
+                if (!interp_make_closure(ip, df))
+                    df->addr = (void *)interp_fake_addr(ip);
+                ip->symaddr[s] = (uintptr_t)df->addr;
+                interp_addr_add(ip, (uintptr_t)df->addr, df, (IrSym){s});
+            } else {
+                ip->symaddr[s] = (uintptr_t)host_sym(name);
+                if (!ip->symaddr[s]) {
+                    ip->symaddr[s] = interp_fake_addr(ip);
+                    interp_addr_add(ip, ip->symaddr[s], NULL, (IrSym){s});
+                }
+            }
+            break;
+        case IR_SYM_EXTERN:
+            ip->symaddr[s] = (uintptr_t)host_sym(name);
+            break;
+        case IR_SYM_GLOBAL:
+        case IR_SYM_CONST: {
+            uint64_t al = ir_type_align(m, sd->type);
+            if (sd->align > al)
+                al = sd->align;
+            if (al > maxal)
+                maxal = al;
+            uint64_t sz = ir_type_size(m, sd->type);
+            total = (total + al - 1) & ~(al - 1);
+            off[s] = total;
+            total += (sz ? sz : 1) + GAP;
+            ndata++;
+            break;
+        }
+        }
+    }
+    ip->globals = xcalloc(ndata + 1, sizeof *ip->globals);
+    if (ndata) {
+        size_t mapsize = (total + maxal + 4095) & ~(size_t)4095;
+        uint8_t *g = reserve(mapsize, PROT_READ | PROT_WRITE);
+        if (!g) {
+            ir_diag_error(ip->diag, (IrLoc){0, 0},
+                          "cannot allocate %llu bytes of global data",
+                          (unsigned long long)total);
+            free(off);
+            return false;
+        }
+        ip->gmap = (uintptr_t)g;
+        ip->gmapsize = mapsize;
+        ip->gbase = ((uintptr_t)g + maxal - 1) & ~(uintptr_t)(maxal - 1);
+        ip->glimit = ip->gbase + total;
+        for (uint32_t s = 1; s < nsyms; s++) {
+            IrSymData *sd = ir_sym(m, (IrSym){s});
+            if (sd->dead || (sd->kind != IR_SYM_GLOBAL &&
+                             sd->kind != IR_SYM_CONST))
+                continue;
+            uint64_t sz = ir_type_size(m, sd->type);
+            ip->symaddr[s] = ip->gbase + off[s];
+            ip->globals[ip->nglobals++] =
+                (Alloc){ip->symaddr[s], ip->symaddr[s] + (sz ? sz : 1),
+                        sd->kind == IR_SYM_CONST, (IrSym){s}};
+        }
+        for (uint32_t s = 1; s < nsyms; s++) {
+            IrSymData *sd = ir_sym(m, (IrSym){s});
+            if (!sd->dead && (sd->kind == IR_SYM_GLOBAL ||
+                              sd->kind == IR_SYM_CONST) && sd->init.id)
+                write_init(ip, (uint8_t *)ip->symaddr[s], sd->type,
+                           sd->init, ir_type_size(m, sd->type));
+        }
+    }
+    free(off);
+    return true;
+}
