@@ -344,16 +344,18 @@ check_sig(Ver *v, IrSig s, IrLoc loc, const char *what)
 }
 
 /* C3: arguments in vpool[first .. first+n) against signature s; 'who'
- * names the callee in messages. */
+ * names the callee in messages (NULL for indirectcall). */
 static void
 check_args(Fn *F, IrInst i, IrSig s, uint32_t first, uint32_t n,
            const char *who)
 {
     const IrSigData *sd = ir_sig(F->m, s);
-    char tb1[TBUF], tb2[TBUF], vb[TBUF];
+    char tb1[TBUF], tb2[TBUF], vb[TBUF], to[TBUF + 8] = "";
+    if (who)
+        snprintf(to, sizeof to, " to %s", who);
     if (n < sd->nparams || (!sd->variadic && n > sd->nparams)) {
-        ferr(F, iloc(F, i), "%s to %s passes %u argument%s, expected %s%u",
-             opname(F, i), who, n, n == 1 ? "" : "s",
+        ferr(F, iloc(F, i), "%s%s passes %u argument%s, expected %s%u",
+             opname(F, i), to, n, n == 1 ? "" : "s",
              sd->variadic ? "at least " : "", sd->nparams);
     }
     for (uint32_t k = 0; k < n; k++) {
@@ -366,16 +368,16 @@ check_args(Fn *F, IrInst i, IrSig s, uint32_t first, uint32_t n,
             IrType pt = ir_sig_param(F->m, s, k)->ty;
             if (t.id != pt.id)
                 ferr(F, oploc(F, slot, i),
-                     "type mismatch: argument %u (%s) of %s to %s has type "
-                     "%s, expected %s", k + 1, vn, opname(F, i), who,
+                     "type mismatch: argument %u (%s) of %s%s has type "
+                     "%s, expected %s", k + 1, vn, opname(F, i), to,
                      T1(t), T2(pt));
         } else if (sd->variadic && t.id != IR_TY_I32 &&
                    t.id != IR_TY_I64 && t.id != IR_TY_PTR &&
                    t.id != IR_TY_F64) {
             ferr(F, oploc(F, slot, i),
-                 "variadic argument %u (%s) of %s to %s has type %s; only "
+                 "variadic argument %u (%s) of %s%s has type %s; only "
                  "i32, i64, ptr and f64 can be passed there", k + 1, vn,
-                 opname(F, i), who, T1(t));
+                 opname(F, i), to, T1(t));
         }
     }
 }
@@ -717,7 +719,7 @@ check_inst_rules(Fn *F, IrInst i)
             ferr(F, loc, "indirectcall return type %s does not match its "
                  "signature's, %s", T1(ty), T2(rt));
         want(F, i, a, IR_T_PTR, "callee");
-        check_args(F, i, s, a + 1, d->nargs - 1, "the callee");
+        check_args(F, i, s, a + 1, d->nargs - 1, NULL);
         return ty;
     }
     case IR_FMT_BR:
@@ -725,8 +727,8 @@ check_inst_rules(Fn *F, IrInst i)
         return IR_T_VOID;
     case IR_FMT_CONDBR:
         if (ty.id && ty.id != IR_TY_BOOL) {
-            ferr(F, loc, "condbr condition must have type bool, not %s",
-                 T1(ty));
+            ferr(F, oploc(F, a, i), "condbr condition must have type bool, "
+                 "not %s", T1(ty));
             want(F, i, a, ty, "condition");
         } else {
             want(F, i, a, IR_T_BOOL, "condition");
