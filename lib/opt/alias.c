@@ -1,0 +1,167 @@
+/*
+ * alias.c - a simple alias analysis.
+ *
+ * Every pointer value gets a base object and, when known, a constant
+ * byte offset from it: following `elemptr` and `offset` with a constant
+ * index back to a `stackslot`, `alloca` or `globaladdr`.  Distinct
+ * objects never overlap (spec 6.3, 7.7, 10.3).  A local object (slot or
+ * alloca) escapes when an address derived from it is used other than as
+ * the address of a load or store or the base of elemptr/offset; a
+ * pointer of unknown origin can only point into escaped locals, and a
+ * call can only touch escaped locals.
+ */
+#include "optutil.h"
+
+enum { BASE_UNKNOWN, BASE_SLOT, BASE_ALLOCA, BASE_GLOBAL };
+
+void
+opt_alias_compute(IrFunc *f, OptAlias *al, Arena *a)
+{
+    uint32_t nv = ir_num_values(f);
+    al->nvalues = nv;
+    al->info = arena_alloc(a, nv * sizeof *al->info);
+    uint32_t nobj = ir_num_slots(f) + ir_num_insts(f) + 1;
+    al->escaped = arena_alloc(a, nobj * sizeof *al->escaped);
+    al->nslots = ir_num_slots(f);
+    /* Bases in dominance order would need a walk; a value's base only
+     * depends on its operand, so resolve on demand with memoization. */
+    IR_FOR_BLOCKS(f, b) {
+        IR_FOR_INSTS(f, b, i) {
+            IrValue r = ir_inst_result(f, i);
+            if (r.id)
+                opt_alias_base(f, al, r);
+        }
+    }
+    /* Escapes. */
+    IR_FOR_BLOCKS(f, b) {
+        IR_FOR_INSTS(f, b, i) {
+            IrInstData *d = ir_inst(f, i);
+            for (uint32_t k = 0; k < d->nargs; k++) {
+                IrValue v = ir_inst_arg(f, i, k);
+                if (ir_value_type(f, v).id != IR_TY_PTR)
+                    continue;
+                bool ok = (d->op == IR_OP_LOAD && k == 0) ||
+                          (d->op == IR_OP_STORE && k == 1) ||
+                          ((d->op == IR_OP_ELEMPTR ||
+                            d->op == IR_OP_OFFSET) && k == 0) ||
+                          d->op == IR_OP_ICMP;
+                if (!ok)
+                    opt_alias_escape(al, v);
+            }
+            for (uint32_t t = 0; t < d->ntargets; t++) {
+                IrTarget *tg = ir_target(f, i, t);
+                for (uint32_t k = 0; k < tg->nargs; k++)
+                    opt_alias_escape(al, f->vpool.data[tg->args + k]);
+            }
+        }
+    }
+}
+
+static uint32_t
+obj_index(const OptAlias *al, const OptPtrInfo *p)
+{
+    if (p->kind == BASE_SLOT)
+        return p->id;
+    if (p->kind == BASE_ALLOCA)
+        return al->nslots + p->id;
+    return 0;
+}
+
+void
+opt_alias_escape(OptAlias *al, IrValue v)
+{
+    if (v.id >= al->nvalues)
+        return;
+    uint32_t o = obj_index(al, &al->info[v.id]);
+    if (o)
+        al->escaped[o] = true;
+}
+
+const OptPtrInfo *
+opt_alias_base(IrFunc *f, OptAlias *al, IrValue v)
+{
+    static const OptPtrInfo unknown = {BASE_UNKNOWN, 0, false, 0, true};
+    if (v.id >= al->nvalues)
+        return &unknown;
+    OptPtrInfo *p = &al->info[v.id];
+    if (p->done)
+        return p;
+    p->done = true;
+    p->kind = BASE_UNKNOWN;
+    IrInst i = opt_def_inst(f, v);
+    if (!i.id)
+        return p;
+    IrInstData *d = ir_inst(f, i);
+    uint64_t c;
+    switch (d->op) {
+    case IR_OP_STACKSLOT:
+        *p = (OptPtrInfo){BASE_SLOT, (uint32_t)d->imm, true, 0, true};
+        break;
+    case IR_OP_ALLOCA:
+        *p = (OptPtrInfo){BASE_ALLOCA, i.id, true, 0, true};
+        break;
+    case IR_OP_GLOBALADDR:
+        *p = (OptPtrInfo){BASE_GLOBAL, (uint32_t)d->imm, true, 0, true};
+        break;
+    case IR_OP_ELEMPTR: {
+        /* Chains are short in practice; the memo makes it linear. */
+        OptPtrInfo q = *opt_alias_base(f, al, ir_inst_arg(f, i, 0));
+        p = &al->info[v.id];
+        *p = q;
+        p->done = true;
+        if (p->known_off)
+            p->off += ir_type_offset(f->mod, d->ty, d->imm);
+        break;
+    }
+    case IR_OP_OFFSET: {
+        OptPtrInfo q = *opt_alias_base(f, al, ir_inst_arg(f, i, 0));
+        p = &al->info[v.id];
+        *p = q;
+        p->done = true;
+        if (p->known_off &&
+            opt_const_bits(f, ir_inst_arg(f, i, 1), &c)) {
+            unsigned w = ir_type_bits(d->ty2);
+            int64_t idx = w >= 64 ? (int64_t)c
+                : (int64_t)((c ^ (UINT64_C(1) << (w - 1))) -
+                            (UINT64_C(1) << (w - 1)));
+            p->off += (uint64_t)idx * ir_type_size(f->mod, d->ty);
+        } else {
+            p->known_off = false;
+        }
+        break;
+    }
+    default:
+        break;
+    }
+    return p;
+}
+
+bool
+opt_alias_local_private(const OptAlias *al, const OptPtrInfo *p)
+{
+    uint32_t o = obj_index(al, p);
+    return o && !al->escaped[o];
+}
+
+bool
+opt_may_alias(IrFunc *f, OptAlias *al, IrValue a, uint64_t asize,
+              IrValue b, uint64_t bsize)
+{
+    if (a.id == b.id)
+        return asize && bsize;
+    OptPtrInfo pa = *opt_alias_base(f, al, a);
+    OptPtrInfo pb = *opt_alias_base(f, al, b);
+    if (!asize || !bsize)
+        return false;       /* zero-sized accesses touch nothing */
+    if (pa.kind != BASE_UNKNOWN && pb.kind != BASE_UNKNOWN) {
+        if (pa.kind != pb.kind || pa.id != pb.id)
+            return false;
+        if (pa.known_off && pb.known_off)
+            return pa.off < pb.off + bsize && pb.off < pa.off + asize;
+        return true;
+    }
+    if (pa.kind == BASE_UNKNOWN && pb.kind == BASE_UNKNOWN)
+        return true;
+    const OptPtrInfo *k = pa.kind != BASE_UNKNOWN ? &pa : &pb;
+    return !opt_alias_local_private(al, k);
+}

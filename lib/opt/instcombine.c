@@ -1,0 +1,550 @@
+/*
+ * instcombine.c - local algebraic simplification.
+ *
+ * Each instruction, with its operands seen through the replacements
+ * made so far, is matched against rules that either name an existing
+ * value (x + 0 -> x), fold it to a constant, rewrite it in place
+ * (operand order, predicate) or build a cheaper sequence before it
+ * (x * 8 -> x << 3, signed division by 2^k).  Rules:
+ *
+ *   - all operands constant: fold (fold.c; never undefined behaviour);
+ *   - commutative operations and icmp put the constant on the right;
+ *   - identities and annihilators of iadd isub imul and or xor shifts
+ *     udiv sdiv urem srem, x - x, x ^ x, x & x, x | x;
+ *   - reassociation of constants: (x op c1) op c2 -> x op (c1 op c2)
+ *     for iadd imul and or xor; isub x, c -> iadd x, -c;
+ *   - strength reduction: imul by 2^k -> shl, udiv by 2^k -> lshr,
+ *     urem by 2^k -> and, sdiv/srem by 2^k -> shifts and an add;
+ *   - float identities that hold bit for bit: x + -0.0, x - +0.0,
+ *     x * 1.0, x / 1.0, x * -1.0 -> fneg x, fneg (fneg x);
+ *   - icmp x, x; unsigned compares against 0; bool compares against
+ *     constants; xor of a comparison with true inverts the predicate;
+ *   - sel with a constant condition or equal arms, bool sels;
+ *   - cast pairs: trunc of an extension back to the source type,
+ *     zext/sext chains, itob (btoi b), ftrunc (fext x), ptoi (itop x).
+ *
+ * Sweeps repeat (at most MAXSWEEPS) while something changes.
+ */
+#include "optutil.h"
+
+#include <string.h>
+
+enum { MAXSWEEPS = 4 };
+
+typedef struct {
+    IrFunc *f;
+    VEC(uint32_t) repl;
+    uint32_t nchanged;
+    IrBuilder b;
+} IC;
+
+static void
+fit(IC *c)
+{
+    VEC_RESERVE(c->repl, ir_num_values(c->f) + 1);
+}
+
+static IrValue
+get(IC *c, IrValue v)
+{
+    fit(c);
+    return opt_repl_get(c->repl.data, v);
+}
+
+static IrValue
+op_arg(IC *c, IrInst i, uint32_t k)
+{
+    return get(c, ir_inst_arg(c->f, i, k));
+}
+
+static bool
+cbits(IC *c, IrValue v, uint64_t *bits)
+{
+    return opt_const_bits(c->f, v, bits);
+}
+
+static uint64_t
+mask(unsigned w)
+{
+    return w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
+}
+
+static int
+log2_exact(uint64_t x)
+{
+    if (!x || (x & (x - 1)))
+        return -1;
+    int k = 0;
+    while (!(x & 1))
+        x >>= 1, k++;
+    return k;
+}
+
+static IrValue
+k_int(IC *c, IrType t, uint64_t bits)
+{
+    return ir_build_iconst(&c->b, t, bits & mask(ir_type_bits(t)));
+}
+
+static IrValue
+bin(IC *c, IrOpcode op, IrType t, IrValue x, IrValue y)
+{
+    return ir_build_binary(&c->b, op, t, x, y);
+}
+
+static IrPred
+swap_pred(IrPred p)
+{
+    switch (p) {
+    case IR_PRED_UGT: return IR_PRED_ULT;
+    case IR_PRED_ULT: return IR_PRED_UGT;
+    case IR_PRED_UGE: return IR_PRED_ULE;
+    case IR_PRED_ULE: return IR_PRED_UGE;
+    case IR_PRED_SGT: return IR_PRED_SLT;
+    case IR_PRED_SLT: return IR_PRED_SGT;
+    case IR_PRED_SGE: return IR_PRED_SLE;
+    case IR_PRED_SLE: return IR_PRED_SGE;
+    default: return p;
+    }
+}
+
+static IrPred
+invert_icmp(IrPred p)
+{
+    switch (p) {
+    case IR_PRED_EQ: return IR_PRED_NE;
+    case IR_PRED_NE: return IR_PRED_EQ;
+    case IR_PRED_UGT: return IR_PRED_ULE;
+    case IR_PRED_ULE: return IR_PRED_UGT;
+    case IR_PRED_UGE: return IR_PRED_ULT;
+    case IR_PRED_ULT: return IR_PRED_UGE;
+    case IR_PRED_SGT: return IR_PRED_SLE;
+    case IR_PRED_SLE: return IR_PRED_SGT;
+    case IR_PRED_SGE: return IR_PRED_SLT;
+    case IR_PRED_SLT: return IR_PRED_SGE;
+    default: return p;
+    }
+}
+
+/* Logical negation of a float predicate (ordered <-> unordered). */
+static IrPred
+invert_fcmp(IrPred p)
+{
+    switch (p) {
+    case IR_PRED_ORD: return IR_PRED_UNO;
+    case IR_PRED_UNO: return IR_PRED_ORD;
+    case IR_PRED_OEQ: return IR_PRED_UNE;
+    case IR_PRED_UNE: return IR_PRED_OEQ;
+    case IR_PRED_ONE: return IR_PRED_UEQ;
+    case IR_PRED_UEQ: return IR_PRED_ONE;
+    case IR_PRED_OGT: return IR_PRED_ULE;
+    case IR_PRED_ULE: return IR_PRED_OGT;
+    case IR_PRED_OGE: return IR_PRED_ULT;
+    case IR_PRED_ULT: return IR_PRED_OGE;
+    case IR_PRED_OLT: return IR_PRED_UGE;
+    case IR_PRED_UGE: return IR_PRED_OLT;
+    case IR_PRED_OLE: return IR_PRED_UGT;
+    case IR_PRED_UGT: return IR_PRED_OLE;
+    default: return p;
+    }
+}
+
+static void
+set_args2(IC *c, IrInst i, IrValue x, IrValue y)
+{
+    IrValue a[2] = {x, y};
+    ir_inst_set_args(c->f, i, a, 2);
+}
+
+/* The defining instruction of v if it has opcode op. */
+static IrInst
+def_op(IC *c, IrValue v, IrOpcode op)
+{
+    IrInst d = opt_def_inst(c->f, v);
+    if (d.id && ir_layout_inst_block(c->f, d).id && ir_inst_op(c->f, d) == op)
+        return d;
+    return (IrInst){0};
+}
+
+static IrValue
+simplify_int(IC *c, IrInst i, IrOpcode op, IrType t, IrValue x, IrValue y)
+{
+    unsigned w = ir_type_bits(t);
+    uint64_t m = mask(w), cy, cx;
+    bool ky = cbits(c, y, &cy), kx = cbits(c, x, &cx);
+    uint64_t ones = m;
+    switch (op) {
+    case IR_OP_IADD:
+        if (ky && cy == 0)
+            return x;
+        break;
+    case IR_OP_ISUB:
+        if (ky && cy == 0)
+            return x;
+        if (x.id == y.id)
+            return k_int(c, t, 0);
+        if (ky) {
+            /* Canonical form: add the negated constant. */
+            ir_inst(c->f, i)->op = IR_OP_IADD;
+            set_args2(c, i, x, k_int(c, t, (0 - cy) & m));
+            c->nchanged++;
+            return (IrValue){0};
+        }
+        break;
+    case IR_OP_IMUL:
+        if (ky && cy == 0)
+            return y;
+        if (ky && cy == 1)
+            return x;
+        if (ky && cy == ones)
+            return bin(c, IR_OP_ISUB, t, k_int(c, t, 0), x);
+        if (ky && log2_exact(cy) > 0)
+            return bin(c, IR_OP_SHL, t, x, k_int(c, t, log2_exact(cy)));
+        break;
+    case IR_OP_UDIV:
+        if (ky && cy == 1)
+            return x;
+        if (ky && log2_exact(cy) > 0)
+            return bin(c, IR_OP_LSHR, t, x, k_int(c, t, log2_exact(cy)));
+        break;
+    case IR_OP_UREM:
+        if (ky && cy == 1)
+            return k_int(c, t, 0);
+        if (ky && log2_exact(cy) > 0)
+            return bin(c, IR_OP_AND, t, x, k_int(c, t, cy - 1));
+        break;
+    case IR_OP_SDIV:
+    case IR_OP_SREM: {
+        if (!ky)
+            break;
+        if (cy == 1)
+            return op == IR_OP_SDIV ? x : k_int(c, t, 0);
+        /* MIN / -1 is undefined, so x / -1 == 0 - x and x % -1 == 0. */
+        if (cy == ones)
+            return op == IR_OP_SDIV ? bin(c, IR_OP_ISUB, t, k_int(c, t, 0), x)
+                                    : k_int(c, t, 0);
+        int k = log2_exact(cy);
+        if (k <= 0 || ((cy >> (w - 1)) & 1))
+            break;
+        /* Round toward zero: add 2^k - 1 to negative dividends. */
+        IrValue sign = bin(c, IR_OP_ASHR, t, x, k_int(c, t, w - 1));
+        IrValue bias = bin(c, IR_OP_LSHR, t, sign, k_int(c, t, w - k));
+        IrValue sum = bin(c, IR_OP_IADD, t, x, bias);
+        if (op == IR_OP_SDIV)
+            return bin(c, IR_OP_ASHR, t, sum, k_int(c, t, k));
+        IrValue low = bin(c, IR_OP_AND, t, sum, k_int(c, t, (0 - cy) & m));
+        return bin(c, IR_OP_ISUB, t, x, low);
+    }
+    case IR_OP_AND:
+        if (ky && cy == 0)
+            return y;
+        if (ky && (cy & m) == ones)
+            return x;
+        if (x.id == y.id)
+            return x;
+        break;
+    case IR_OP_OR:
+        if (ky && cy == 0)
+            return x;
+        if (ky && (cy & m) == ones)
+            return y;
+        if (x.id == y.id)
+            return x;
+        break;
+    case IR_OP_XOR:
+        if (ky && cy == 0)
+            return x;
+        if (x.id == y.id)
+            return t.id == IR_TY_BOOL ? ir_build_bconst(&c->b, false)
+                                      : k_int(c, t, 0);
+        if (t.id == IR_TY_BOOL && ky && cy == 1) {
+            IrInst d = def_op(c, x, IR_OP_ICMP);
+            if (!d.id)
+                d = def_op(c, x, IR_OP_FCMP);
+            if (d.id) {
+                IrInstData dd = *ir_inst(c->f, d);
+                IrValue a0 = get(c, ir_inst_arg(c->f, d, 0));
+                IrValue a1 = get(c, ir_inst_arg(c->f, d, 1));
+                IrPred np = dd.op == IR_OP_ICMP ? invert_icmp(dd.pred)
+                                                : invert_fcmp(dd.pred);
+                return dd.op == IR_OP_ICMP
+                    ? ir_build_icmp(&c->b, np, dd.ty, a0, a1)
+                    : ir_build_fcmp(&c->b, np, dd.ty, a0, a1);
+            }
+        }
+        break;
+    case IR_OP_SHL:
+    case IR_OP_LSHR:
+    case IR_OP_ASHR:
+        if (ky && cy == 0)
+            return x;
+        if (kx && cx == 0)
+            return x;
+        break;
+    default:
+        break;
+    }
+    /* Reassociation of constants. */
+    if (ky && (op == IR_OP_IADD || op == IR_OP_IMUL || op == IR_OP_AND ||
+               op == IR_OP_OR || op == IR_OP_XOR)) {
+        IrInst d = def_op(c, x, op);
+        uint64_t c1;
+        if (d.id && cbits(c, get(c, ir_inst_arg(c->f, d, 1)), &c1)) {
+            uint64_t r;
+            switch (op) {
+            case IR_OP_IADD: r = c1 + cy; break;
+            case IR_OP_IMUL: r = c1 * cy; break;
+            case IR_OP_AND: r = c1 & cy; break;
+            case IR_OP_OR: r = c1 | cy; break;
+            default: r = c1 ^ cy; break;
+            }
+            IrValue inner = get(c, ir_inst_arg(c->f, d, 0));
+            IrValue kc = t.id == IR_TY_BOOL
+                ? ir_build_bconst(&c->b, r & 1) : k_int(c, t, r);
+            return bin(c, op, t, inner, kc);
+        }
+    }
+    return (IrValue){0};
+}
+
+static bool
+fbits_is(IrType t, uint64_t bits, double v)
+{
+    if (t.id == IR_TY_F32) {
+        float f = (float)v;
+        uint32_t u;
+        memcpy(&u, &f, 4);
+        return (uint32_t)bits == u;
+    }
+    uint64_t u;
+    memcpy(&u, &v, 8);
+    return bits == u;
+}
+
+static IrValue
+simplify_float(IC *c, IrOpcode op, IrType t, IrValue x, IrValue y)
+{
+    uint64_t cy;
+    if (!cbits(c, y, &cy))
+        return (IrValue){0};
+    switch (op) {
+    case IR_OP_FADD:
+        if (fbits_is(t, cy, -0.0))
+            return x;
+        break;
+    case IR_OP_FSUB:
+        if (fbits_is(t, cy, 0.0))
+            return x;
+        break;
+    case IR_OP_FMUL:
+        if (fbits_is(t, cy, 1.0))
+            return x;
+        if (fbits_is(t, cy, -1.0))
+            return ir_build_fneg(&c->b, t, x);
+        break;
+    case IR_OP_FDIV:
+        if (fbits_is(t, cy, 1.0))
+            return x;
+        break;
+    default:
+        break;
+    }
+    return (IrValue){0};
+}
+
+static IrValue
+simplify_icmp(IC *c, IrInst i, IrPred p, IrType t, IrValue x, IrValue y)
+{
+    uint64_t cy;
+    if (x.id == y.id) {
+        bool r = p == IR_PRED_EQ || p == IR_PRED_UGE || p == IR_PRED_ULE ||
+                 p == IR_PRED_SGE || p == IR_PRED_SLE;
+        return ir_build_bconst(&c->b, r);
+    }
+    if (!cbits(c, y, &cy))
+        return (IrValue){0};
+    if (ir_type_is_int(t) && cy == 0) {
+        if (p == IR_PRED_ULT)
+            return ir_build_bconst(&c->b, false);
+        if (p == IR_PRED_UGE)
+            return ir_build_bconst(&c->b, true);
+        if (p == IR_PRED_UGT) {
+            ir_inst(c->f, i)->pred = IR_PRED_NE;
+            c->nchanged++;
+        } else if (p == IR_PRED_ULE) {
+            ir_inst(c->f, i)->pred = IR_PRED_EQ;
+            c->nchanged++;
+        }
+    }
+    if (t.id == IR_TY_BOOL) {
+        bool v = cy & 1;
+        if ((p == IR_PRED_EQ && v) || (p == IR_PRED_NE && !v))
+            return x;
+        if ((p == IR_PRED_EQ && !v) || (p == IR_PRED_NE && v))
+            return bin(c, IR_OP_XOR, t, x, ir_build_bconst(&c->b, true));
+    }
+    return (IrValue){0};
+}
+
+static IrValue
+simplify_sel(IC *c, IrType t, IrValue k, IrValue x, IrValue y)
+{
+    uint64_t ck, cx, cy;
+    if (cbits(c, k, &ck))
+        return ck & 1 ? x : y;
+    if (x.id == y.id)
+        return x;
+    if (t.id == IR_TY_BOOL && cbits(c, x, &cx) && cbits(c, y, &cy)) {
+        if ((cx & 1) && !(cy & 1))
+            return k;
+        if (!(cx & 1) && (cy & 1))
+            return bin(c, IR_OP_XOR, t, k, ir_build_bconst(&c->b, true));
+    }
+    return (IrValue){0};
+}
+
+static IrValue
+simplify_cast(IC *c, IrOpcode op, IrType to, IrValue x)
+{
+    IrFunc *f = c->f;
+    IrInst d = opt_def_inst(f, x);
+    if (!d.id || !ir_layout_inst_block(f, d).id)
+        return (IrValue){0};
+    IrOpcode dop = ir_inst_op(f, d);
+    IrValue src = get(c, ir_inst_arg(f, d, 0));
+    IrType st = ir_value_type(f, src);
+    if (op == IR_OP_TRUNC && (dop == IR_OP_ZEXT || dop == IR_OP_SEXT) &&
+        ir_type_eq(st, to))
+        return src;
+    if (op == IR_OP_TRUNC && (dop == IR_OP_ZEXT || dop == IR_OP_SEXT) &&
+        ir_type_bits(st) < ir_type_bits(to))
+        return ir_build_cast(&c->b, dop, to, src);
+    if ((op == IR_OP_ZEXT || op == IR_OP_SEXT) && dop == op)
+        return ir_build_cast(&c->b, op, to, src);
+    if (op == IR_OP_SEXT && dop == IR_OP_ZEXT)
+        return ir_build_cast(&c->b, IR_OP_ZEXT, to, src);
+    if (op == IR_OP_ITOB && dop == IR_OP_BTOI)
+        return src;
+    if (op == IR_OP_FTRUNC && dop == IR_OP_FEXT)
+        return src;
+    if (op == IR_OP_PTOI && dop == IR_OP_ITOP && ir_type_eq(st, to) &&
+        to.id == IR_TY_I64)
+        return src;
+    return (IrValue){0};
+}
+
+/* Returns the value replacing i's result, or 0. */
+static IrValue
+combine(IC *c, IrInst i)
+{
+    IrFunc *f = c->f;
+    IrInstData *d = ir_inst(f, i);
+    IrOpcode op = (IrOpcode)d->op;
+    uint32_t fl = ir_op_info[op].flags;
+    if (!(fl & IR_OPF_PURE) || (fl & IR_OPF_CONST) || !d->result.id ||
+        d->nargs == 0 || d->nargs > 3)
+        return (IrValue){0};
+    IrValue a[3] = {{0}, {0}, {0}};
+    uint64_t bits[3];
+    bool allk = true;
+    for (uint32_t k = 0; k < d->nargs; k++) {
+        a[k] = op_arg(c, i, k);
+        allk = allk && cbits(c, a[k], &bits[k]);
+    }
+    d = ir_inst(f, i);
+    IrType rt = ir_value_type(f, d->result);
+    uint64_t r;
+    if (allk && ir_type_is_scalar(rt) && opt_fold(f, i, bits, &r)) {
+        opt_make_const(f, i, r);
+        c->nchanged++;
+        return (IrValue){0};
+    }
+    ir_builder_before(&c->b, f, i);
+    c->b.loc = d->loc;
+    uint64_t tmp;
+    switch (ir_op_info[op].format) {
+    case IR_FMT_BINARY:
+        if ((fl & IR_OPF_COMMUTES) && cbits(c, a[0], &tmp) &&
+            !cbits(c, a[1], &tmp)) {
+            IrValue t = a[0];
+            a[0] = a[1];
+            a[1] = t;
+            set_args2(c, i, a[0], a[1]);
+            c->nchanged++;
+        }
+        if (ir_type_is_float(d->ty))
+            return simplify_float(c, op, d->ty, a[0], a[1]);
+        return simplify_int(c, i, op, d->ty, a[0], a[1]);
+    case IR_FMT_UNARY: {
+        IrInst n = def_op(c, a[0], IR_OP_FNEG);
+        return n.id ? get(c, ir_inst_arg(f, n, 0)) : (IrValue){0};
+    }
+    case IR_FMT_ICMP:
+        if (cbits(c, a[0], &tmp) && !cbits(c, a[1], &tmp)) {
+            IrValue t = a[0];
+            a[0] = a[1];
+            a[1] = t;
+            set_args2(c, i, a[0], a[1]);
+            d = ir_inst(f, i);
+            d->pred = swap_pred((IrPred)d->pred);
+            c->nchanged++;
+        }
+        return simplify_icmp(c, i, (IrPred)ir_inst(f, i)->pred, d->ty, a[0],
+                             a[1]);
+    case IR_FMT_SEL:
+        return simplify_sel(c, d->ty, a[0], a[1], a[2]);
+    case IR_FMT_CAST:
+        return simplify_cast(c, op, d->ty, a[0]);
+    default:
+        return (IrValue){0};
+    }
+}
+
+static void
+ic_func(OptCtx *ctx, IrFunc *f)
+{
+    if (!ir_layout_entry(f).id)
+        return;
+    IC c = {.f = f};
+    uint64_t total = 0;
+    Arena a = {0};
+    IrCfg cfg;
+    ir_cfg_compute(f, &cfg);
+    for (int sweep = 0; sweep < MAXSWEEPS; sweep++) {
+        c.nchanged = 0;
+        /* Reverse post-order: definitions are seen before uses (except
+         * through block parameters). */
+        for (uint32_t r = 0; r < cfg.nrpo; r++) {
+            IrBlock b = cfg.rpo[r];
+            IrInst next;
+            for (IrInst i = ir_layout_first_inst(f, b); i.id; i = next) {
+                next = ir_layout_next_inst(f, i);
+                IrValue v = combine(&c, i);
+                if (!v.id)
+                    continue;
+                fit(&c);
+                c.repl.data[ir_inst_result(f, i).id] = v.id;
+                ir_layout_remove_inst(f, i);
+                c.nchanged++;
+            }
+        }
+        fit(&c);
+        opt_repl_apply(f, c.repl.data);
+        memset(c.repl.data, 0, c.repl.cap * sizeof *c.repl.data);
+        total += c.nchanged;
+        if (!c.nchanged)
+            break;
+    }
+    ir_cfg_free(&cfg);
+    VEC_FREE(c.repl);
+    arena_free(&a);
+    opt_stat(ctx, "instructions combined", total);
+}
+
+bool
+opt_instcombine(OptCtx *ctx, IrModule *m)
+{
+    OPT_FOR_FUNCS(m, f)
+        ic_func(ctx, f);
+    return true;
+}

@@ -1,0 +1,125 @@
+/*
+ * optutil.h - helpers shared by the passes of lib/opt (private to the
+ * folder): iterating definitions, incoming-edge lists, value
+ * substitution maps, constants, block-parameter surgery.
+ *
+ * Side tables live in a scratch Arena owned by the pass and are indexed
+ * by entity id; they are stale after the IR grows, so a pass sizes them
+ * after it has finished creating entities or re-fetches them.
+ */
+#ifndef SIR_OPTUTIL_H
+#define SIR_OPTUTIL_H
+
+#include "opt.h"
+
+/* Every function definition of the module that is not dead. */
+#define OPT_FOR_FUNCS(m, f)                                              \
+    for (uint32_t s_ = 1; s_ <= ir_num_syms(m); s_++)                    \
+        for (IrFunc *f = ir_sym(m, (IrSym){s_})->dead ? NULL             \
+                         : ir_sym(m, (IrSym){s_})->func; f; f = NULL)
+
+/* The incoming edges of every laid-out block, from laid-out branches:
+ * edge e is target 'tidx' of branch 'inst'.  CSR by block id. */
+typedef struct {
+    IrInst inst;
+    uint32_t tidx;
+} OptEdge;
+typedef struct {
+    uint32_t *start;    /* edges of b: e[start[b] .. start[b+1]) */
+    OptEdge *e;
+    uint32_t nblocks;
+} OptPreds;
+void opt_preds_compute(IrFunc *f, OptPreds *p, Arena *a);
+static inline uint32_t opt_npreds(const OptPreds *p, IrBlock b)
+{ return p->start[b.id + 1] - p->start[b.id]; }
+
+/* The instruction defining v, or 0 for parameters. */
+static inline IrInst opt_def_inst(IrFunc *f, IrValue v)
+{
+    IrValueData *d = ir_value(f, v);
+    return (IrInst){d->kind == IR_VAL_INST ? d->def : 0};
+}
+/* The block defining v (0 when its instruction is not laid out). */
+IrBlock opt_def_block(IrFunc *f, IrValue v);
+
+/* True when v is materialized by iconst/fconst/bconst or a scalar
+ * null; *bits gets its bit pattern (zero-extended). */
+bool opt_const_bits(IrFunc *f, IrValue v, uint64_t *bits);
+
+/* A value substitution map: repl[v] = w (0: v stays).  opt_repl_get
+ * follows chains (with path compression); opt_repl_apply rewrites every
+ * operand and branch argument of the laid-out code.  Linear. */
+IrValue opt_repl_get(uint32_t *repl, IrValue v);
+void opt_repl_apply(IrFunc *f, uint32_t *repl);
+
+/* Appends one argument to target t of branch i. */
+void opt_target_push_arg(IrFunc *f, IrInst i, uint32_t t, IrValue v);
+/* Removes parameter k of b and argument k from each incoming edge. */
+void opt_remove_param(IrFunc *f, const OptPreds *p, IrBlock b, uint32_t k);
+
+/* Removes parameters of non-entry blocks that are redundant: every
+ * incoming argument is one value v (or the parameter itself); the
+ * parameter is replaced by v.  Iterates to a fixed point with a
+ * worklist.  Only parameters p with only[p] set when only is not
+ * NULL (indexed by value id).  Returns the number removed. */
+uint32_t opt_remove_redundant_params(IrFunc *f, Arena *a, const bool *only);
+
+/* Removes parameters of non-entry blocks (only those with only[p] set
+ * when only is not NULL) whose value is never used except as a branch
+ * argument feeding another removable dead parameter, with the
+ * arguments feeding them.  Mark-sweep.  Returns the number removed. */
+uint32_t opt_remove_dead_params(IrFunc *f, Arena *a, const bool *only);
+
+/* Removes every instruction of a function that is not laid out from
+ * consideration: helper to delete an instruction. */
+static inline void opt_delete_inst(IrFunc *f, IrInst i)
+{ ir_layout_remove_inst(f, i); }
+
+/* Builds a constant of scalar type t with the given bits before
+ * 'before' (or at the end of b when before is 0); returns its value. */
+IrValue opt_build_const(IrFunc *f, IrType t, uint64_t bits, IrBlock b,
+                        IrInst before);
+
+/* Turns instruction i in place into a constant of its result type, so
+ * its result value (and every use) stays. */
+void opt_make_const(IrFunc *f, IrInst i, uint64_t bits);
+
+/* Removes the blocks not reachable from the entry from the layout;
+ * returns how many. */
+uint32_t opt_remove_unreachable_blocks(IrFunc *f, Arena *a);
+
+/* fold.c: constant folding.  args are the operands' bit patterns
+ * (opt_const_bits form).  False when the opcode is not foldable or the
+ * operation is undefined behaviour for these operands. */
+bool opt_fold(IrFunc *f, IrInst i, const uint64_t *args, uint64_t *out);
+bool opt_fold_icmp(IrPred p, IrType t, uint64_t a, uint64_t b);
+bool opt_fold_fcmp(IrPred p, IrType t, uint64_t a, uint64_t b);
+
+/* alias.c: base objects of pointers and a may-alias query. */
+typedef struct {
+    uint8_t kind;       /* unknown, slot, alloca, global */
+    uint32_t id;        /* slot id, alloca inst id, symbol id */
+    bool known_off;
+    uint64_t off;       /* byte offset from the base when known_off */
+    bool done;
+} OptPtrInfo;
+typedef struct {
+    OptPtrInfo *info;   /* by value id */
+    bool *escaped;      /* by object: slots, then allocas */
+    uint32_t nvalues, nslots;
+} OptAlias;
+void opt_alias_compute(IrFunc *f, OptAlias *al, Arena *a);
+const OptPtrInfo *opt_alias_base(IrFunc *f, OptAlias *al, IrValue v);
+void opt_alias_escape(OptAlias *al, IrValue v);
+/* True for a slot or alloca whose address never escapes: calls and
+ * pointers of unknown origin cannot touch it. */
+bool opt_alias_local_private(const OptAlias *al, const OptPtrInfo *p);
+/* Whether accesses of asize bytes at a and bsize bytes at b may
+ * overlap. */
+bool opt_may_alias(IrFunc *f, OptAlias *al, IrValue a, uint64_t asize,
+                   IrValue b, uint64_t bsize);
+
+/* Number of laid-out instructions of f. */
+uint32_t opt_count_insts(IrFunc *f);
+
+#endif

@@ -1,0 +1,289 @@
+/*
+ * simplifycfg.c - control-flow simplification.
+ *
+ * Each round runs these steps, each linear, with fresh edge lists:
+ *
+ *   1. `condbr` on a constant becomes a `br` to the taken target;
+ *   2. blocks unreachable from the entry are deleted;
+ *   3. a block whose only incoming edge is a `br` from A is merged into
+ *      A (its parameters are replaced by the arguments);
+ *   4. edges into a block that only forwards (`E(..): br T(..)`, no
+ *      instructions) are threaded to T, substituting E's parameters;
+ *      never when it would give a `condbr` the same block twice (F6);
+ *   5. a diamond or triangle of forwarding blocks below a `condbr`
+ *      becomes `sel` instructions and one `br`;
+ *   6. redundant and dead block parameters are removed.
+ *
+ * Rounds repeat until nothing changes, at most MAXROUNDS times: each
+ * round is linear and real code settles in two or three rounds, so the
+ * bound keeps the pass linear on adversarial input without losing
+ * anything in practice.
+ */
+#include "optutil.h"
+
+#include <string.h>
+
+enum { MAXROUNDS = 16, MAXSELS = 8 };
+
+typedef struct {
+    OptCtx *ctx;
+    IrFunc *f;
+    Arena *a;
+    VEC(IrValue) tmp;
+} Simp;
+
+/* Replaces terminator 'old' by `br target(args)`. */
+static void
+replace_with_br(Simp *s, IrInst old, IrBlock target, const IrValue *args,
+                uint32_t nargs)
+{
+    IrFunc *f = s->f;
+    s->tmp.len = 0;
+    for (uint32_t k = 0; k < nargs; k++)
+        VEC_PUSH(s->tmp, args[k]);
+    IrBuilder b;
+    ir_builder_before(&b, f, old);
+    b.loc = ir_inst(f, old)->loc;
+    ir_build_br(&b, target, s->tmp.data, nargs);
+    ir_layout_remove_inst(f, old);
+}
+
+static uint32_t
+fold_const_branches(Simp *s)
+{
+    IrFunc *f = s->f;
+    uint32_t n = 0;
+    IR_FOR_BLOCKS(f, b) {
+        IrInst t = ir_layout_terminator(f, b);
+        uint64_t c;
+        if (!t.id || ir_inst_op(f, t) != IR_OP_CONDBR ||
+            !opt_const_bits(f, ir_inst_arg(f, t, 0), &c))
+            continue;
+        IrTarget tg = *ir_target(f, t, c & 1 ? 0 : 1);
+        replace_with_br(s, t, tg.block, f->vpool.data + tg.args, tg.nargs);
+        n++;
+    }
+    return n;
+}
+
+static uint32_t
+merge_blocks(Simp *s)
+{
+    IrFunc *f = s->f;
+    OptPreds p;
+    opt_preds_compute(f, &p, s->a);
+    uint32_t *repl = arena_alloc(s->a, ir_num_values(f) * sizeof *repl);
+    IrBlock entry = ir_layout_entry(f);
+    uint32_t merged = 0;
+    IrBlock next;
+    for (IrBlock b = entry; b.id; b = next) {
+        next = ir_layout_next_block(f, b);
+        if (b.id == entry.id || opt_npreds(&p, b) != 1)
+            continue;
+        OptEdge e = p.e[p.start[b.id]];
+        if (ir_inst_op(f, e.inst) != IR_OP_BR)
+            continue;
+        IrBlock a = ir_layout_inst_block(f, e.inst);
+        if (!a.id || a.id == b.id)
+            continue;
+        IrTarget *tg = ir_target(f, e.inst, 0);
+        IrBlockData *bd = ir_block(f, b);
+        for (uint32_t k = 0; k < bd->nparams && k < tg->nargs; k++)
+            repl[ir_block_param(f, b, k).id] =
+                f->vpool.data[tg->args + k].id;
+        ir_layout_remove_inst(f, e.inst);
+        IrInst in;
+        while ((in = ir_layout_first_inst(f, b)).id) {
+            ir_layout_remove_inst(f, in);
+            ir_layout_append_inst(f, in, a);
+        }
+        ir_layout_remove_block(f, b);
+        merged++;
+    }
+    if (merged)
+        opt_repl_apply(f, repl);
+    return merged;
+}
+
+/* A block made of one `br` and nothing else; returns that br. */
+static IrInst
+forwarder(IrFunc *f, IrBlock b)
+{
+    IrInst i = ir_layout_first_inst(f, b);
+    if (i.id && ir_inst_op(f, i) == IR_OP_BR &&
+        ir_layout_next_inst(f, i).id == 0 &&
+        ir_target(f, i, 0)->block.id != b.id)
+        return i;
+    return (IrInst){0};
+}
+
+/* The argument E's br passes at position k, seen from an edge whose
+ * arguments for E's parameters are 'in'. */
+static IrValue
+thread_arg(IrFunc *f, IrBlock e, IrValue v, const IrValue *in, uint32_t nin)
+{
+    IrValueData *vd = ir_value(f, v);
+    if (vd->kind == IR_VAL_PARAM && vd->def == e.id && vd->index < nin)
+        return in[vd->index];
+    return v;
+}
+
+static uint32_t
+thread_jumps(Simp *s)
+{
+    IrFunc *f = s->f;
+    OptPreds p;
+    opt_preds_compute(f, &p, s->a);
+    IrBlock entry = ir_layout_entry(f);
+    uint32_t n = 0;
+    VEC(IrValue) in = {0};
+    IR_FOR_BLOCKS(f, e) {
+        IrInst br;
+        if (e.id == entry.id || !(br = forwarder(f, e)).id)
+            continue;
+        IrBlock t = ir_target(f, br, 0)->block;
+        for (uint32_t x = p.start[e.id]; x < p.start[e.id + 1]; x++) {
+            IrInst pi = p.e[x].inst;
+            uint32_t ti = p.e[x].tidx;
+            IrTarget *tg = ir_target(f, pi, ti);
+            if (tg->block.id != e.id || pi.id == br.id)
+                continue;
+            IrInstData *pd = ir_inst(f, pi);
+            if (pd->op == IR_OP_CONDBR &&
+                ir_target(f, pi, 1 - ti)->block.id == t.id)
+                continue;
+            in.len = 0;
+            for (uint32_t k = 0; k < tg->nargs; k++)
+                VEC_PUSH(in, f->vpool.data[tg->args + k]);
+            s->tmp.len = 0;
+            IrTarget *bt = ir_target(f, br, 0);
+            for (uint32_t k = 0; k < bt->nargs; k++) {
+                IrValue v = f->vpool.data[ir_target(f, br, 0)->args + k];
+                VEC_PUSH(s->tmp, thread_arg(f, e, v, in.data, in.len));
+            }
+            ir_target_set_args(f, pi, ti, s->tmp.data, s->tmp.len);
+            ir_target(f, pi, ti)->block = t;
+            n++;
+        }
+    }
+    VEC_FREE(in);
+    return n;
+}
+
+/* A forwarder without parameters whose single incoming edge comes
+ * from 'from'. */
+static IrInst
+side_block(IrFunc *f, const OptPreds *p, IrBlock b, IrInst from)
+{
+    IrInst br = forwarder(f, b);
+    if (!br.id || ir_block(f, b)->nparams || opt_npreds(p, b) != 1 ||
+        p->e[p->start[b.id]].inst.id != from.id)
+        return (IrInst){0};
+    return br;
+}
+
+/* Turns `condbr c, X, Y` with X, Y forwarding to one block J (or one of
+ * them being J) into sel instructions and `br J(..)`. */
+static uint32_t
+form_sels(Simp *s)
+{
+    IrFunc *f = s->f;
+    OptPreds p;
+    opt_preds_compute(f, &p, s->a);
+    uint32_t n = 0;
+    VEC(IrValue) tv = {0};
+    VEC(IrValue) fv = {0};
+    IR_FOR_BLOCKS(f, a) {
+        IrInst cb = ir_layout_terminator(f, a);
+        if (!cb.id || ir_inst_op(f, cb) != IR_OP_CONDBR)
+            continue;
+        IrBlock x = ir_target(f, cb, 0)->block;
+        IrBlock y = ir_target(f, cb, 1)->block;
+        IrInst xb = side_block(f, &p, x, cb);
+        IrInst yb = side_block(f, &p, y, cb);
+        IrBlock j;
+        /* Edges into J as (inst, target) for the true and false arm. */
+        IrInst ti, fi;
+        uint32_t tt, ft;
+        if (xb.id && yb.id &&
+            ir_target(f, xb, 0)->block.id == ir_target(f, yb, 0)->block.id) {
+            j = ir_target(f, xb, 0)->block;
+            ti = xb, tt = 0, fi = yb, ft = 0;
+        } else if (xb.id && ir_target(f, xb, 0)->block.id == y.id) {
+            j = y;
+            ti = xb, tt = 0, fi = cb, ft = 1;
+        } else if (yb.id && ir_target(f, yb, 0)->block.id == x.id) {
+            j = x;
+            ti = cb, tt = 0, fi = yb, ft = 0;
+        } else {
+            continue;
+        }
+        if (j.id == a.id)
+            continue;
+        tv.len = fv.len = 0;
+        IrTarget *t1 = ir_target(f, ti, tt), *t2 = ir_target(f, fi, ft);
+        uint32_t nsel = 0;
+        for (uint32_t k = 0; k < t1->nargs; k++) {
+            IrValue v1 = f->vpool.data[t1->args + k];
+            IrValue v2 = f->vpool.data[t2->args + k];
+            nsel += v1.id != v2.id;
+            VEC_PUSH(tv, v1);
+            VEC_PUSH(fv, v2);
+        }
+        if (nsel > MAXSELS)
+            continue;
+        IrValue cond = ir_inst_arg(f, cb, 0);
+        IrBuilder b;
+        ir_builder_before(&b, f, cb);
+        b.loc = ir_inst(f, cb)->loc;
+        for (uint32_t k = 0; k < tv.len; k++)
+            if (tv.data[k].id != fv.data[k].id)
+                tv.data[k] = ir_build_sel(&b, ir_value_type(f, tv.data[k]),
+                                          cond, tv.data[k], fv.data[k]);
+        replace_with_br(s, cb, j, tv.data, tv.len);
+        n++;
+    }
+    VEC_FREE(tv);
+    VEC_FREE(fv);
+    return n;
+}
+
+static void
+simplify(OptCtx *ctx, IrFunc *f)
+{
+    Simp s = {ctx, f, NULL, {0}};
+    uint64_t nfold = 0, nunreach = 0, nmerge = 0, nthread = 0, nsel = 0;
+    uint64_t nparam = 0;
+    for (int round = 0; round < MAXROUNDS; round++) {
+        Arena a = {0};
+        s.a = &a;
+        uint32_t c = 0, k;
+        c += k = fold_const_branches(&s), nfold += k;
+        c += k = opt_remove_unreachable_blocks(f, &a), nunreach += k;
+        c += k = merge_blocks(&s), nmerge += k;
+        c += k = thread_jumps(&s), nthread += k;
+        c += k = opt_remove_unreachable_blocks(f, &a), nunreach += k;
+        c += k = form_sels(&s), nsel += k;
+        c += k = opt_remove_unreachable_blocks(f, &a), nunreach += k;
+        c += k = opt_remove_redundant_params(f, &a, NULL), nparam += k;
+        c += k = opt_remove_dead_params(f, &a, NULL), nparam += k;
+        arena_free(&a);
+        if (!c)
+            break;
+    }
+    VEC_FREE(s.tmp);
+    opt_stat(ctx, "branches folded", nfold);
+    opt_stat(ctx, "blocks removed", nunreach);
+    opt_stat(ctx, "blocks merged", nmerge);
+    opt_stat(ctx, "jumps threaded", nthread);
+    opt_stat(ctx, "sels formed", nsel);
+    opt_stat(ctx, "block parameters removed", nparam);
+}
+
+bool
+opt_simplifycfg(OptCtx *ctx, IrModule *m)
+{
+    OPT_FOR_FUNCS(m, f)
+        simplify(ctx, f);
+    return true;
+}
