@@ -223,6 +223,11 @@ simplify_int(IC *c, IrInst i, IrOpcode op, IrType t, IrValue x, IrValue y)
         if (cy == ones)
             return op == IR_OP_SDIV ? bin(c, IR_OP_ISUB, t, k_int(c, t, 0), x)
                                     : k_int(c, t, 0);
+        /* The remainder takes the dividend's sign: x % -2^k == x % 2^k. */
+        uint64_t ncy = (0 - cy) & m;
+        if (op == IR_OP_SREM && ((cy >> (w - 1)) & 1) &&
+            log2_exact(ncy) > 0 && !((ncy >> (w - 1)) & 1))
+            cy = ncy;
         int k = log2_exact(cy);
         if (k <= 0 || ((cy >> (w - 1)) & 1))
             break;
