@@ -26,10 +26,6 @@ typedef struct {
     IrModule *m;
     Diag *d;
     int nerr;
-    /* F1: name id -> generation of the last function that defined it,
-     * one array per namespace (labels, values, slots). */
-    uint32_t *seen[3];
-    uint32_t nstr, gen;
 } Ver;
 
 typedef struct {
@@ -45,6 +41,8 @@ typedef struct {
     IrCfg cfg;
     IrDomTree dom;
     IrInst cur;         /* instruction being checked, when printable */
+    uint64_t *names;    /* F1: set of namespace << 32 | name id */
+    uint32_t ncap;
 } Fn;
 
 enum { NS_LABEL, NS_VALUE, NS_SLOT };
@@ -834,6 +832,9 @@ check_inst(Fn *F, IrBlock b, IrInst i)
 
     /* F9: the result is bound exactly when the instruction defines a
      * value, with the type the instruction says. */
+    if ((d->flags & IR_INSTF_VOLATILE) && d->op != IR_OP_LOAD &&
+        d->op != IR_OP_STORE)
+        ferr(F, loc, "%s cannot be volatile (only load and store can)", on);
     IrType rt = check_inst_rules(F, i);
     d = &f->insts.data[i.id];
     IrValue r = d->result;
@@ -867,16 +868,29 @@ digits_only(const IrModule *m, uint32_t name)
     return true;
 }
 
-/* F1: 'name' in namespace ns is defined once in the current function. */
+/* F1: 'name' in namespace ns is defined once in the current function.
+ * An open-addressing set sized by the function (not by the module's
+ * string table), so verifying one function after each pass stays
+ * linear in that function. */
 static bool
 first_def(Fn *F, int ns, uint32_t name)
 {
-    Ver *v = F->v;
-    if (!name || name >= v->nstr)
+    if (!name)
         return true;
-    if (v->seen[ns][name] == v->gen)
-        return false;
-    v->seen[ns][name] = v->gen;
+    if (!F->names) {
+        uint64_t need = 2 * ((uint64_t)F->nv + F->nb + F->f->slots.len) + 16;
+        uint32_t cap = 16;
+        while (cap < need && cap < (1u << 31))
+            cap *= 2;
+        F->names = xcalloc(cap, sizeof *F->names);
+        F->ncap = cap;
+    }
+    uint64_t key = (uint64_t)(ns + 1) << 32 | name;
+    uint32_t k = ir_hash_mix(0, key) & (F->ncap - 1);
+    for (; F->names[k]; k = (k + 1) & (F->ncap - 1))
+        if (F->names[k] == key)
+            return false;
+    F->names[k] = key;
     return true;
 }
 
@@ -1023,7 +1037,6 @@ verify_body(Ver *v, IrFunc *f)
     F->nb = ir_num_blocks(f);
     IrSig fs = ir_sym_c(F->m, f->sym)->sig;
     F->sigok = fs.id && fs.id < F->m->sigs.len;
-    v->gen++;
 
     if (!ir_layout_entry(f).id) {
         ferr(F, f->loc, "function @%s has a body without blocks", F->fname);
@@ -1072,6 +1085,7 @@ out:
     free(F->num);
     free(F->pos);
     free(F->vdef);
+    free(F->names);
 }
 
 /* ------------------------------------------------------------ module */
@@ -1242,16 +1256,6 @@ ver_init(Ver *v, IrModule *m, Diag *d)
     memset(v, 0, sizeof *v);
     v->m = m;
     v->d = d;
-    v->nstr = m->strs.len;
-    for (int k = 0; k < 3; k++)
-        v->seen[k] = xcalloc(v->nstr ? v->nstr : 1, sizeof *v->seen[k]);
-}
-
-static void
-ver_free(Ver *v)
-{
-    for (int k = 0; k < 3; k++)
-        free(v->seen[k]);
 }
 
 bool
@@ -1262,7 +1266,6 @@ ir_verify_module(IrModule *m, Diag *d)
     for (uint32_t s = 1; s <= ir_num_syms(m); s++)
         if (!ir_sym_c(m, (IrSym){s})->dead)
             check_symbol(&v, (IrSym){s});
-    ver_free(&v);
     return v.nerr == 0;
 }
 
@@ -1272,6 +1275,5 @@ ir_verify_func(IrFunc *f, Diag *d)
     Ver v;
     ver_init(&v, f->mod, d);
     verify_body(&v, f);
-    ver_free(&v);
     return v.nerr == 0;
 }

@@ -675,6 +675,23 @@ START_TEST(test_verify_duplicate_names)
 }
 END_TEST
 
+START_TEST(test_verify_func_alone)
+{
+    func("f", IR_T_I32, 0, NULL, NULL);
+    IrValue a = ir_build_iconst(&bu, IR_T_I64, 1);
+    ir_build_ret(&bu, a);
+    Diag d;
+    ir_diag_init(&d, "t.sir", NULL, 0, NULL);
+    ck_assert(!ir_verify_func(f, &d));
+    ck_assert_int_eq(d.nerrors, 1);
+    func("g", IR_T_I64, 0, NULL, NULL);
+    ir_build_ret(&bu, ir_build_iconst(&bu, IR_T_I64, 1));
+    ir_diag_init(&d, "t.sir", NULL, 0, NULL);
+    ck_assert(ir_verify_func(f, &d));
+    ck_assert_int_eq(d.nerrors, 0);
+}
+END_TEST
+
 START_TEST(test_verify_no_blocks)
 {
     IrSym s = ir_func_declare(m, "f", sig(IR_T_VOID, 0, NULL, false));
@@ -815,6 +832,7 @@ suite(void)
     tcase_add_test(tc, test_verify_too_big);
     tcase_add_test(tc, test_verify_duplicate_names);
     tcase_add_test(tc, test_verify_no_blocks);
+    tcase_add_test(tc, test_verify_func_alone);
     tcase_add_test(tc, test_verify_big);
     tcase_add_test(tc, test_verify_chaos);
     suite_add_tcase(s, tc);
