@@ -54,7 +54,8 @@ interp_mem_init(Interp *ip)
         return false;
     }
     ip->vlimit = ip->vstack + VSTACK_SIZE;
-    ip->mbase = ip->msp = (uintptr_t)ms;
+    ip->mbase = (uintptr_t)ms;
+    ip->msp = ip->mbase + GAP;
     ip->mlimit = ip->mbase + ip->opt.stack_size;
     ip->fakebase = (uintptr_t)fk;
     ip->maxlive = 256;
@@ -354,7 +355,7 @@ interp_globals_init(Interp *ip)
     IrModule *m = ip->m;
     uint32_t nsyms = ir_num_syms(m) + 1;
     uint64_t *off = xcalloc(nsyms, sizeof *off);
-    uint64_t total = 0, maxal = 16;
+    uint64_t total = GAP, maxal = 16;
     uint32_t ndata = 0;
     for (uint32_t s = 1; s < nsyms; s++) {
         IrSymData *sd = ir_sym(m, (IrSym){s});
@@ -398,7 +399,7 @@ interp_globals_init(Interp *ip)
     }
     ip->globals = xcalloc(ndata + 1, sizeof *ip->globals);
     if (ndata) {
-        size_t mapsize = (total + maxal + 4095) & ~(size_t)4095;
+        size_t mapsize = (total + maxal + GAP + 4095) & ~(size_t)4095;
         uint8_t *g = reserve(mapsize, PROT_READ | PROT_WRITE);
         if (!g) {
             ir_diag_error(ip->diag, (IrLoc){0, 0},
@@ -409,15 +410,17 @@ interp_globals_init(Interp *ip)
         }
         ip->gmap = (uintptr_t)g;
         ip->gmapsize = mapsize;
-        ip->gbase = ((uintptr_t)g + maxal - 1) & ~(uintptr_t)(maxal - 1);
-        ip->glimit = ip->gbase + total;
+        /* the region checked is the whole mapping, gaps included */
+        uintptr_t base = ((uintptr_t)g + maxal - 1) & ~(uintptr_t)(maxal - 1);
+        ip->gbase = (uintptr_t)g;
+        ip->glimit = (uintptr_t)g + mapsize;
         for (uint32_t s = 1; s < nsyms; s++) {
             IrSymData *sd = ir_sym(m, (IrSym){s});
             if (sd->dead || (sd->kind != IR_SYM_GLOBAL &&
                              sd->kind != IR_SYM_CONST))
                 continue;
             uint64_t sz = ir_type_size(m, sd->type);
-            ip->symaddr[s] = ip->gbase + off[s];
+            ip->symaddr[s] = base + off[s];
             ip->globals[ip->nglobals++] =
                 (Alloc){ip->symaddr[s], ip->symaddr[s] + (sz ? sz : 1),
                         sd->kind == IR_SYM_CONST, (IrSym){s}};
