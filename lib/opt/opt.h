@@ -33,8 +33,28 @@ typedef struct {
 extern const OptPass opt_passes[];
 extern const unsigned opt_num_passes;
 const OptPass *opt_find_pass(const char *name);
-/* Adds n to the statistic 'what' of the running pass (--stats). */
+/* Adds n to the statistic 'what' of the running pass (--stats); 'what'
+ * must outlive the context (a string literal). */
 void opt_stat(OptCtx *ctx, const char *what, uint64_t n);
+
+/* The pass manager.  opt_ctx_init zeroes ctx and sets the module and the
+ * diagnostic sink; set the flags afterwards.  Each run applies
+ * --verify-each, --print-after, --time-passes and --stats as the flags
+ * say; opt_report writes the timing and statistics tables (if asked
+ * for) and opt_ctx_free releases the manager's state. */
+void opt_ctx_init(OptCtx *ctx, IrModule *m, Diag *d);
+void opt_ctx_free(OptCtx *ctx);
+void opt_report(OptCtx *ctx, FILE *out);
+bool opt_run_pass(OptCtx *ctx, const OptPass *p);
+/* Runs "pass1,pass2,..." in order.  Every name is checked before any
+ * pass runs; an unknown name is reported to ctx->diag.  Stops at the
+ * first failing pass. */
+bool opt_run_pipeline(OptCtx *ctx, const char *comma_list);
+/* The pass list of -O<level> (pipelines.def); levels above the highest
+ * defined use the highest. */
+const char *opt_level_pipeline(int level);
+/* Runs -O<level>, skipping passes that are not in the registry. */
+bool opt_run_level(OptCtx *ctx, int level);
 
 #define PASS(name, desc, fn) bool fn(OptCtx *ctx, IrModule *m);
 #include "passes.def"

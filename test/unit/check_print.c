@@ -217,14 +217,14 @@ START_TEST(test_print_inst_constants)
     IrBuilder b;
     ir_builder_at_end(&b, f, e);
     static const struct { IrType t; uint64_t bits; const char *want; } ic[] = {
-        {IR_T_I8, 255, "%0 = iconst i8 -1"},
-        {IR_T_I8, 127, "%0 = iconst i8 127"},
-        {IR_T_I8, 128, "%0 = iconst i8 -128"},
-        {IR_T_I16, 0xFFFF, "%0 = iconst i16 -1"},
-        {IR_T_I32, 0x80000000u, "%0 = iconst i32 -2147483648"},
-        {IR_T_I64, UINT64_C(0x8000000000000000),
+        {{IR_TY_I8}, 255, "%0 = iconst i8 -1"},
+        {{IR_TY_I8}, 127, "%0 = iconst i8 127"},
+        {{IR_TY_I8}, 128, "%0 = iconst i8 -128"},
+        {{IR_TY_I16}, 0xFFFF, "%0 = iconst i16 -1"},
+        {{IR_TY_I32}, 0x80000000u, "%0 = iconst i32 -2147483648"},
+        {{IR_TY_I64}, UINT64_C(0x8000000000000000),
          "%0 = iconst i64 -9223372036854775808"},
-        {IR_T_I64, UINT64_C(0x7FFFFFFFFFFFFFFF),
+        {{IR_TY_I64}, UINT64_C(0x7FFFFFFFFFFFFFFF),
          "%0 = iconst i64 9223372036854775807"},
     };
     for (size_t k = 0; k < sizeof ic / sizeof ic[0]; k++) {

@@ -1,0 +1,263 @@
+/*
+ * sirc - the SIR compiler driver, with llc's options.
+ *
+ *   sirc [options] [in.sir | -]  ->  assembly (.s) or an object file (.o)
+ *
+ * Reads one module, parses and verifies it, runs the -O pipeline of
+ * lib/opt (default -O2, as llc) and hands the module to the code
+ * generator through one call, compile() below.  The output kind comes
+ * from -filetype=, -S or -c, else from -o's extension (.o: object, else
+ * assembly).  Without -o the output is the input's name with .s or .o,
+ * or standard output when reading standard input.  Any error exits with
+ * status 1 and leaves no output file behind.
+ */
+#include "ir.h"
+#include "opt.h"
+
+#include <string.h>
+
+/* The triples the project targets (spec section 1).  The code generator
+ * supplies its own list once it exists. */
+static const char *const known_triples[] = {
+    "x86_64-linux-gnu", "x86_64-apple-darwin", "aarch64-linux-gnu",
+    "arm64-apple-darwin",
+};
+
+#if defined(__aarch64__) && defined(__APPLE__)
+#define HOST_TRIPLE "arm64-apple-darwin"
+#elif defined(__aarch64__)
+#define HOST_TRIPLE "aarch64-linux-gnu"
+#elif defined(__APPLE__)
+#define HOST_TRIPLE "x86_64-apple-darwin"
+#else
+#define HOST_TRIPLE "x86_64-linux-gnu"
+#endif
+
+typedef enum { FT_DEFAULT, FT_ASM, FT_OBJ, FT_MIR } FileType;
+
+typedef struct {
+    const char *triple;
+    FileType filetype;
+    const char *print_after;    /* "isel", "regalloc" or NULL */
+    const char *file;           /* input name, for diagnostics and .file */
+} Options;
+
+static const char usage[] =
+    "usage: sirc [options] [in.sir | -]\n"
+    "\n"
+    "Compiles a SIR module to assembly or an object file.\n"
+    "\n"
+    "options:\n"
+    "  -o FILE                  output file ('-': stdout); default: the\n"
+    "                           input name with .s or .o, stdout for stdin\n"
+    "  -O0 -O1 -O2 -O3          optimization level (default -O2)\n"
+    "  -mtriple=TRIPLE          target (default " HOST_TRIPLE ")\n"
+    "  -filetype=asm|obj        output kind (default: from -o, else asm)\n"
+    "  -S                       same as -filetype=asm\n"
+    "  -c                       same as -filetype=obj\n"
+    "  --emit=mir               print the machine IR instead of assembly\n"
+    "  -print-after=isel|regalloc  print the machine IR after a stage\n"
+    "  --help                   show this help\n"
+    "  --version                show the version and the targets\n";
+
+static int
+fail(const char *fmt, const char *arg)
+{
+    fputs("sirc: error: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputc('\n', stderr);
+    return 1;
+}
+
+static const char *
+opt_value(const char *a, const char *name)
+{
+    if (a[0] != '-')
+        return NULL;
+    a += a[1] == '-' ? 2 : 1;
+    size_t n = strlen(name);
+    if (strncmp(a, name, n) || a[n] != '=')
+        return NULL;
+    return a + n + 1;
+}
+
+static bool
+is_flag(const char *a, const char *name)
+{
+    if (a[0] != '-')
+        return false;
+    a += a[1] == '-' ? 2 : 1;
+    return !strcmp(a, name);
+}
+
+static bool
+ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && !strcmp(s + n - k, suffix);
+}
+
+/* A known triple, or one of its common spellings, to its canonical
+ * name; NULL if unknown. */
+static const char *
+find_triple(const char *t)
+{
+    static const struct { const char *alias, *name; } alias[] = {
+        {"x86_64", "x86_64-linux-gnu"},
+        {"x86_64-linux", "x86_64-linux-gnu"},
+        {"x86_64-unknown-linux-gnu", "x86_64-linux-gnu"},
+        {"x86_64-pc-linux-gnu", "x86_64-linux-gnu"},
+        {"x86_64-apple-macos", "x86_64-apple-darwin"},
+        {"x86_64-macos", "x86_64-apple-darwin"},
+        {"aarch64", "aarch64-linux-gnu"},
+        {"aarch64-linux", "aarch64-linux-gnu"},
+        {"aarch64-unknown-linux-gnu", "aarch64-linux-gnu"},
+        {"arm64-linux", "aarch64-linux-gnu"},
+        {"arm64-apple-macos", "arm64-apple-darwin"},
+        {"aarch64-apple-darwin", "arm64-apple-darwin"},
+        {"arm64-macos", "arm64-apple-darwin"},
+    };
+    for (size_t k = 0; k < sizeof known_triples / sizeof *known_triples; k++)
+        if (!strcmp(t, known_triples[k]))
+            return known_triples[k];
+    for (size_t k = 0; k < sizeof alias / sizeof *alias; k++)
+        if (!strcmp(t, alias[k].alias))
+            return alias[k].name;
+    return NULL;
+}
+
+/* The backend hook: compiles the verified, optimized module to 'out'.
+ * Until a code generator exists this reports that it is missing. */
+static bool
+compile(IrModule *m, const Options *o, FILE *out, Diag *d)
+{
+    (void)m;
+    (void)out;
+    (void)d;
+    fprintf(stderr, "sirc: error: code generation for target '%s' is not "
+            "available yet\n", o->triple);
+    return false;
+}
+
+/* The default output name: the input with its .sir extension replaced. */
+static char *
+default_output(const char *in, FileType ft)
+{
+    const char *ext = ft == FT_OBJ ? ".o" : ft == FT_MIR ? ".mir" : ".s";
+    size_t n = strlen(in);
+    if (ends_with(in, ".sir"))
+        n -= 4;
+    char *s = xmalloc(n + 5);
+    memcpy(s, in, n);
+    strcpy(s + n, ext);
+    return s;
+}
+
+int
+main(int argc, char **argv)
+{
+    Options o = {.triple = HOST_TRIPLE};
+    const char *in = NULL, *out = NULL, *v;
+    int level = 2;
+    bool only_files = false;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (only_files || a[0] != '-' || !strcmp(a, "-")) {
+            if (in)
+                return fail("more than one input file ('%s')", a);
+            in = a;
+        } else if (!strcmp(a, "--")) {
+            only_files = true;
+        } else if (!strcmp(a, "-h") || is_flag(a, "help")) {
+            fputs(usage, stdout);
+            return 0;
+        } else if (is_flag(a, "version")) {
+            printf("sirc (sir) %s\n  Default target: %s\n\n"
+                   "  Registered targets:\n", SIR_VERSION, HOST_TRIPLE);
+            for (size_t k = 0; k < sizeof known_triples /
+                                       sizeof *known_triples; k++)
+                printf("    %-20s (code generation not available yet)\n",
+                       known_triples[k]);
+            return 0;
+        } else if (!strcmp(a, "-o")) {
+            if (i + 1 >= argc)
+                return fail("option '%s' needs an argument", a);
+            out = argv[++i];
+        } else if (!strncmp(a, "-o", 2) && a[2] != '=') {
+            out = a + 2;
+        } else if (a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
+            level = a[2] - '0';
+        } else if ((v = opt_value(a, "mtriple")) != NULL) {
+            o.triple = find_triple(v);
+            if (!o.triple)
+                return fail("unknown target triple '%s' (see --version)", v);
+        } else if ((v = opt_value(a, "filetype")) != NULL) {
+            if (!strcmp(v, "asm"))
+                o.filetype = FT_ASM;
+            else if (!strcmp(v, "obj"))
+                o.filetype = FT_OBJ;
+            else
+                return fail("bad -filetype '%s' (asm or obj)", v);
+        } else if (!strcmp(a, "-S")) {
+            o.filetype = FT_ASM;
+        } else if (!strcmp(a, "-c")) {
+            o.filetype = FT_OBJ;
+        } else if ((v = opt_value(a, "emit")) != NULL) {
+            if (strcmp(v, "mir"))
+                return fail("bad --emit '%s' (only mir)", v);
+            o.filetype = FT_MIR;
+        } else if ((v = opt_value(a, "print-after")) != NULL) {
+            if (strcmp(v, "isel") && strcmp(v, "regalloc"))
+                return fail("bad -print-after '%s' (isel or regalloc)", v);
+            o.print_after = v;
+        } else {
+            return fail("unknown option '%s' (see --help)", a);
+        }
+    }
+    if (!in)
+        in = "-";
+    bool from_stdin = !strcmp(in, "-");
+    if (o.filetype == FT_DEFAULT)
+        o.filetype = out && ends_with(out, ".o") ? FT_OBJ : FT_ASM;
+    o.file = from_stdin ? "<stdin>" : in;
+
+    size_t len;
+    const char *err;
+    char *src = ir_read_file(in, &len, &err);
+    if (!src) {
+        fprintf(stderr, "sirc: error: cannot read '%s': %s\n", o.file, err);
+        return 1;
+    }
+    Diag d;
+    ir_diag_init(&d, o.file, src, len, stderr);
+    IrModule *m = ir_parse(src, len, &d);
+    bool ok = m && d.nerrors == 0 && ir_verify_module(m, &d);
+    if (ok && level > 0) {
+        OptCtx ctx;
+        opt_ctx_init(&ctx, m, &d);
+        ok = opt_run_level(&ctx, level);
+        opt_ctx_free(&ctx);
+    }
+    char *outname = NULL;
+    if (ok) {
+        if (!out)
+            out = from_stdin ? "-" : (outname = default_output(in,
+                                                               o.filetype));
+        IrOutput f;
+        if (!ir_output_open(&f, out)) {
+            fprintf(stderr, "sirc: error: cannot write '%s'\n", out);
+            ok = false;
+        } else if (!compile(m, &o, f.fp, &d)) {
+            ir_output_abort(&f);
+            ok = false;
+        } else if (!ir_output_commit(&f)) {
+            fprintf(stderr, "sirc: error: cannot write '%s'\n", out);
+            ok = false;
+        }
+    }
+    free(outname);
+    ir_module_free(m);
+    free(src);
+    return ok ? 0 : 1;
+}

@@ -1,0 +1,235 @@
+/*
+ * siropt - the SIR optimizer and canonical formatter.
+ *
+ *   siropt [options] [in.sir | -]  ->  SIR on stdout or -o FILE
+ *
+ * Reads one module (a file, or standard input for "-" or no operand),
+ * parses and verifies it, runs the -O level's pipeline and then the
+ * passes given with -p, in order, and prints the module in canonical
+ * form.  With no passes it is the formatter.  Any error exits with
+ * status 1 and leaves no output file behind (ir_output_open writes to a
+ * temporary that is renamed only on success).
+ */
+#include "ir.h"
+#include "opt.h"
+
+#include <string.h>
+
+static const char usage[] =
+    "usage: siropt [options] [in.sir | -]\n"
+    "\n"
+    "Reads a SIR module (standard input for '-' or no file), verifies it,\n"
+    "runs optimization passes and prints the module in canonical form.\n"
+    "\n"
+    "options:\n"
+    "  -p PASS,PASS,...     run these passes in order (after -O); may be\n"
+    "                       repeated, the lists are concatenated\n"
+    "  -O0 -O1 -O2 -O3      run a standard pipeline (default -O0: none)\n"
+    "  -o FILE              write the output to FILE (default: stdout)\n"
+    "  --verify-each        verify the module after every pass\n"
+    "  --print-after=PASS   print the module to stderr after PASS runs\n"
+    "  --print-after-all    print the module to stderr after every pass\n"
+    "  --time-passes        print a table of pass times to stderr\n"
+    "  --stats              print the statistics counted by each pass\n"
+    "  --list-passes        list the available passes and pipelines\n"
+    "  --help               show this help\n"
+    "  --version            show the version\n"
+    "\n"
+    "Long options may also be written with one dash (-verify-each).\n";
+
+static void
+list_passes(void)
+{
+    int w = 0;
+    for (unsigned k = 0; k < opt_num_passes; k++) {
+        int n = (int)strlen(opt_passes[k].name);
+        w = n > w ? n : w;
+    }
+    puts("passes:");
+    for (unsigned k = 0; k < opt_num_passes; k++)
+        printf("  %-*s  %s\n", w, opt_passes[k].name, opt_passes[k].desc);
+    puts("pipelines (passes not listed above are skipped):");
+    for (int l = 0; l <= 3; l++) {
+        const char *p = opt_level_pipeline(l);
+        printf("  -O%d  %s\n", l, *p ? p : "(none)");
+    }
+}
+
+static int
+fail(const char *fmt, const char *arg)
+{
+    fputs("siropt: error: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputc('\n', stderr);
+    return 1;
+}
+
+/* "--name=value" or "-name=value": the value, or NULL if 'a' is not
+ * that option. */
+static const char *
+opt_value(const char *a, const char *name)
+{
+    if (a[0] != '-')
+        return NULL;
+    a += a[1] == '-' ? 2 : 1;
+    size_t n = strlen(name);
+    if (strncmp(a, name, n) || a[n] != '=')
+        return NULL;
+    return a + n + 1;
+}
+
+/* "--name" or "-name". */
+static bool
+is_flag(const char *a, const char *name)
+{
+    if (a[0] != '-')
+        return false;
+    a += a[1] == '-' ? 2 : 1;
+    return !strcmp(a, name);
+}
+
+/* -p may be given more than once: the lists are concatenated. */
+static void
+add_passes(char **list, const char *more)
+{
+    size_t n = *list ? strlen(*list) : 0, k = strlen(more);
+    char *s = xmalloc(n + k + 2);
+    if (n) {
+        memcpy(s, *list, n);
+        s[n++] = ',';
+    }
+    memcpy(s + n, more, k + 1);
+    free(*list);
+    *list = s;
+}
+
+int
+main(int argc, char **argv)
+{
+    const char *in = NULL, *out = NULL, *v;
+    char *passes = NULL;
+    int level = -1;
+    bool verify_each = false, time_passes = false, stats = false;
+    const char *print_after = NULL;
+    bool only_files = false;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (only_files || a[0] != '-' || !strcmp(a, "-")) {
+            if (in)
+                return fail("more than one input file ('%s')", a);
+            in = a;
+        } else if (!strcmp(a, "--")) {
+            only_files = true;
+        } else if (!strcmp(a, "-h") || is_flag(a, "help")) {
+            fputs(usage, stdout);
+            return 0;
+        } else if (is_flag(a, "version")) {
+            printf("siropt (sir) %s\n", SIR_VERSION);
+            return 0;
+        } else if (is_flag(a, "list-passes")) {
+            list_passes();
+            return 0;
+        } else if (!strcmp(a, "-o") || !strcmp(a, "-p")) {
+            if (i + 1 >= argc)
+                return fail("option '%s' needs an argument", a);
+            if (a[1] == 'o')
+                out = argv[++i];
+            else
+                add_passes(&passes, argv[++i]);
+        } else if (!strncmp(a, "-o", 2)) {
+            out = a + 2;
+        } else if ((v = opt_value(a, "passes")) != NULL) {
+            add_passes(&passes, v);
+        } else if (!strncmp(a, "-p", 2) && strncmp(a, "-print", 6)) {
+            add_passes(&passes, a + 2);
+        } else if (a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
+            level = a[2] - '0';
+        } else if (!strcmp(a, "-O")) {
+            level = 2;
+        } else if (is_flag(a, "verify-each")) {
+            verify_each = true;
+        } else if (is_flag(a, "time-passes")) {
+            time_passes = true;
+        } else if (is_flag(a, "stats")) {
+            stats = true;
+        } else if (is_flag(a, "print-after-all")) {
+            print_after = "*";
+        } else if ((v = opt_value(a, "print-after")) != NULL) {
+            print_after = v;
+        } else {
+            return fail("unknown option '%s' (see --help)", a);
+        }
+    }
+    if (passes) {
+        if (!*passes)
+            return fail("empty pass list%s", "");
+        /* Check names before reading any input. */
+        for (const char *p = passes; *p;) {
+            const char *e = strchr(p, ',');
+            size_t n = e ? (size_t)(e - p) : strlen(p);
+            char name[64];
+            if (n == 0 || n >= sizeof name)
+                return fail("bad pass list '%s'", passes);
+            memcpy(name, p, n);
+            name[n] = 0;
+            if (!opt_find_pass(name))
+                return fail("unknown pass '%s' (see --list-passes)", name);
+            if (!e)
+                break;
+            p = e + 1;
+        }
+    }
+    if (print_after && strcmp(print_after, "*")) {
+        if (!opt_find_pass(print_after))
+            return fail("unknown pass '%s' in --print-after", print_after);
+    }
+
+    if (!in)
+        in = "-";
+    const char *name = strcmp(in, "-") ? in : "<stdin>";
+    size_t len;
+    const char *err;
+    char *src = ir_read_file(in, &len, &err);
+    if (!src) {
+        fprintf(stderr, "siropt: error: cannot read '%s': %s\n", name, err);
+        return 1;
+    }
+    Diag d;
+    ir_diag_init(&d, name, src, len, stderr);
+    IrModule *m = ir_parse(src, len, &d);
+    bool ok = m && d.nerrors == 0 && ir_verify_module(m, &d);
+
+    OptCtx ctx;
+    opt_ctx_init(&ctx, m, &d);
+    ctx.verify_each = verify_each;
+    ctx.time_passes = time_passes;
+    ctx.stats = stats;
+    ctx.print_after = print_after;
+    ctx.print_out = stderr;
+    if (ok && level > 0)
+        ok = opt_run_level(&ctx, level);
+    if (ok && passes)
+        ok = opt_run_pipeline(&ctx, passes);
+    opt_report(&ctx, stderr);
+    opt_ctx_free(&ctx);
+
+    if (ok) {
+        IrOutput o;
+        if (!ir_output_open(&o, out)) {
+            fprintf(stderr, "siropt: error: cannot write '%s'\n", out);
+            ok = false;
+        } else {
+            ir_print_module(m, o.fp);
+            if (!ir_output_commit(&o)) {
+                fprintf(stderr, "siropt: error: cannot write '%s'\n",
+                        out ? out : "<stdout>");
+                ok = false;
+            }
+        }
+    }
+    ir_module_free(m);
+    free(src);
+    free(passes);
+    return ok ? 0 : 1;
+}

@@ -1,0 +1,329 @@
+/*
+ * pass.c - the pass registry (passes.def), the -O pipelines
+ * (pipelines.def) and the pass manager that runs them.
+ *
+ *   opt_run_level / opt_run_pipeline
+ *       -> opt_run_pass: time it, run it, count its statistics,
+ *          verify after it (--verify-each), print after it
+ *          (--print-after=PASS, --print-after-all)
+ *   opt_report: the --time-passes and --stats tables, as llc prints them
+ *
+ * The manager's state (timings and statistics keyed by pass name) hangs
+ * off OptCtx.priv; nothing is global.
+ */
+#include "opt.h"
+
+#include <string.h>
+#include <time.h>
+
+const OptPass opt_passes[] = {
+#define PASS(name, desc, fn) {#name, desc, fn},
+#include "passes.def"
+#undef PASS
+};
+const unsigned opt_num_passes = sizeof opt_passes / sizeof opt_passes[0];
+
+static const char *const levels[] = {
+#define LEVEL(n, list) [n] = list,
+#include "pipelines.def"
+#undef LEVEL
+};
+enum { NLEVELS = sizeof levels / sizeof levels[0] };
+
+typedef struct {
+    const char *pass, *what;
+    uint64_t n;
+} Stat;
+
+typedef struct {
+    const char *pass;
+    double wall, cpu;
+    uint32_t runs;
+} Timing;
+
+typedef struct {
+    const char *current;    /* name of the running pass */
+    VEC(Stat) stats;
+    VEC(Timing) times;
+} Manager;
+
+const OptPass *
+opt_find_pass(const char *name)
+{
+    for (unsigned k = 0; k < opt_num_passes; k++)
+        if (!strcmp(opt_passes[k].name, name))
+            return &opt_passes[k];
+    return NULL;
+}
+
+/* The verify pass: the whole module against spec section 9. */
+bool
+opt_verify(OptCtx *ctx, IrModule *m)
+{
+    return ir_verify_module(m, ctx->diag);
+}
+
+static Manager *
+manager(OptCtx *ctx)
+{
+    if (!ctx->priv)
+        ctx->priv = xcalloc(1, sizeof(Manager));
+    return ctx->priv;
+}
+
+void
+opt_ctx_init(OptCtx *ctx, IrModule *m, Diag *d)
+{
+    memset(ctx, 0, sizeof *ctx);
+    ctx->m = m;
+    ctx->diag = d;
+}
+
+void
+opt_ctx_free(OptCtx *ctx)
+{
+    Manager *mg = ctx->priv;
+    if (!mg)
+        return;
+    VEC_FREE(mg->stats);
+    VEC_FREE(mg->times);
+    free(mg);
+    ctx->priv = NULL;
+}
+
+void
+opt_stat(OptCtx *ctx, const char *what, uint64_t n)
+{
+    if (!ctx->stats || !ctx->priv)
+        return;
+    Manager *mg = ctx->priv;
+    const char *pass = mg->current ? mg->current : "?";
+    for (uint32_t k = 0; k < mg->stats.len; k++) {
+        Stat *s = &mg->stats.data[k];
+        if (!strcmp(s->pass, pass) && !strcmp(s->what, what)) {
+            s->n += n;
+            return;
+        }
+    }
+    VEC_PUSH(mg->stats, ((Stat){pass, what, n}));
+}
+
+static double
+wall_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static double
+cpu_now(void)
+{
+    return (double)clock() / CLOCKS_PER_SEC;
+}
+
+static void
+add_time(Manager *mg, const char *pass, double wall, double cpu)
+{
+    for (uint32_t k = 0; k < mg->times.len; k++) {
+        Timing *t = &mg->times.data[k];
+        if (!strcmp(t->pass, pass)) {
+            t->wall += wall;
+            t->cpu += cpu;
+            t->runs++;
+            return;
+        }
+    }
+    VEC_PUSH(mg->times, ((Timing){pass, wall, cpu, 1}));
+}
+
+/* True when 'name' is in the comma-separated list (or the list is "*"). */
+static bool
+in_list(const char *list, const char *name)
+{
+    if (!list)
+        return false;
+    if (!strcmp(list, "*"))
+        return true;
+    size_t n = strlen(name);
+    for (const char *p = list; *p;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (len == n && !memcmp(p, name, n))
+            return true;
+        if (!e)
+            break;
+        p = e + 1;
+    }
+    return false;
+}
+
+bool
+opt_run_pass(OptCtx *ctx, const OptPass *p)
+{
+    Manager *mg = manager(ctx);
+    mg->current = p->name;
+    double w0 = ctx->time_passes ? wall_now() : 0;
+    double c0 = ctx->time_passes ? cpu_now() : 0;
+    int errs = ctx->diag ? ctx->diag->nerrors : 0;
+    bool ok = p->run(ctx, ctx->m);
+    if (ctx->diag && ctx->diag->nerrors > errs)
+        ok = false;
+    if (ctx->time_passes)
+        add_time(mg, p->name, wall_now() - w0, cpu_now() - c0);
+    mg->current = NULL;
+    if (ok && ctx->verify_each && p->run != opt_verify) {
+        double v0 = ctx->time_passes ? wall_now() : 0;
+        double vc = ctx->time_passes ? cpu_now() : 0;
+        mg->current = "verify";
+        ok = ir_verify_module(ctx->m, ctx->diag);
+        mg->current = NULL;
+        if (ctx->time_passes)
+            add_time(mg, "verify (--verify-each)", wall_now() - v0,
+                     cpu_now() - vc);
+        if (!ok && ctx->diag)
+            ir_diag_error(ctx->diag, (IrLoc){0},
+                          "module is invalid after pass '%s'", p->name);
+    }
+    if (in_list(ctx->print_after, p->name)) {
+        FILE *out = ctx->print_out ? ctx->print_out : stderr;
+        fprintf(out, "; *** IR Dump After %s ***\n", p->name);
+        ir_print_module(ctx->m, out);
+        fflush(out);
+    }
+    return ok;
+}
+
+/* Looks up the pass named by list[0 .. n). */
+static const OptPass *
+find_n(const char *s, size_t n)
+{
+    for (unsigned k = 0; k < opt_num_passes; k++)
+        if (strlen(opt_passes[k].name) == n &&
+            !memcmp(opt_passes[k].name, s, n))
+            return &opt_passes[k];
+    return NULL;
+}
+
+/* Runs a comma-separated list.  strict: unknown names are errors
+ * (reported before anything runs); otherwise they are skipped. */
+static bool
+run_list(OptCtx *ctx, const char *list, bool strict)
+{
+    bool ok = true;
+    for (const char *p = list; strict && *p;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (!find_n(p, len)) {
+            if (ctx->diag)
+                ir_diag_error(ctx->diag, (IrLoc){0},
+                              "unknown pass '%.*s' (see --list-passes)",
+                              (int)len, p);
+            ok = false;
+        }
+        if (!e)
+            break;
+        p = e + 1;
+    }
+    if (!ok)
+        return false;
+    for (const char *p = list; *p;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        const OptPass *pass = find_n(p, len);
+        if (pass && !opt_run_pass(ctx, pass))
+            return false;
+        if (!e)
+            break;
+        p = e + 1;
+    }
+    return true;
+}
+
+bool
+opt_run_pipeline(OptCtx *ctx, const char *comma_list)
+{
+    return run_list(ctx, comma_list, true);
+}
+
+const char *
+opt_level_pipeline(int level)
+{
+    if (level < 0)
+        level = 0;
+    if (level >= NLEVELS)
+        level = NLEVELS - 1;
+    return levels[level] ? levels[level] : "";
+}
+
+bool
+opt_run_level(OptCtx *ctx, int level)
+{
+    return run_list(ctx, opt_level_pipeline(level), false);
+}
+
+static int
+cmp_time(const void *a, const void *b)
+{
+    const Timing *x = a, *y = b;
+    return (x->wall < y->wall) - (x->wall > y->wall);
+}
+
+static void
+banner(FILE *out, const char *title)
+{
+    static const char rule[] =
+        "===-------------------------------------------------------------"
+        "------------===";
+    int pad = (int)(sizeof rule - 1 - strlen(title)) / 2;
+    fprintf(out, "%s\n%*s%s\n%s\n", rule, pad > 0 ? pad : 0, "", title,
+            rule);
+}
+
+void
+opt_report(OptCtx *ctx, FILE *out)
+{
+    Manager *mg = ctx->priv;
+    if (!mg)
+        return;
+    if (ctx->time_passes && mg->times.len) {
+        qsort(mg->times.data, mg->times.len, sizeof(Timing), cmp_time);
+        double wall = 0, cpu = 0;
+        for (uint32_t k = 0; k < mg->times.len; k++) {
+            wall += mg->times.data[k].wall;
+            cpu += mg->times.data[k].cpu;
+        }
+        banner(out, "... Pass execution timing report ...");
+        fprintf(out, "  Total Execution Time: %.4f seconds (%.4f wall "
+                "clock)\n\n", cpu, wall);
+        fprintf(out, "   ---User+System---   ---Wall Time---  ---Runs---"
+                "  --- Name ---\n");
+        for (uint32_t k = 0; k < mg->times.len; k++) {
+            const Timing *t = &mg->times.data[k];
+            fprintf(out, "   %.4f (%5.1f%%)   %.4f (%5.1f%%)  %10u  %s\n",
+                    t->cpu, cpu > 0 ? 100 * t->cpu / cpu : 0.0,
+                    t->wall, wall > 0 ? 100 * t->wall / wall : 0.0,
+                    t->runs, t->pass);
+        }
+        fprintf(out, "   %.4f (100.0%%)   %.4f (100.0%%)  %10s  Total\n\n",
+                cpu, wall, "");
+    }
+    if (ctx->stats) {
+        banner(out, "... Statistics Collected ...");
+        fputc('\n', out);
+        int wn = 1, wp = 1;
+        for (uint32_t k = 0; k < mg->stats.len; k++) {
+            const Stat *s = &mg->stats.data[k];
+            int d = snprintf(NULL, 0, "%llu", (unsigned long long)s->n);
+            int l = (int)strlen(s->pass);
+            wn = d > wn ? d : wn;
+            wp = l > wp ? l : wp;
+        }
+        for (uint32_t k = 0; k < mg->stats.len; k++) {
+            const Stat *s = &mg->stats.data[k];
+            fprintf(out, "%*llu %-*s - %s\n", wn, (unsigned long long)s->n,
+                    wp, s->pass, s->what);
+        }
+        fputc('\n', out);
+    }
+}
