@@ -103,6 +103,31 @@ add_passes(char **list, const char *more)
     *list = s;
 }
 
+/* Checks the names of a pass list before any input is read. */
+static bool
+check_passes(const char *list, const char *where)
+{
+    for (const char *p = list;;) {
+        const char *e = strchr(p, ',');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        char name[64];
+        if (n == 0 || n >= sizeof name) {
+            fail("bad pass list '%s'", list);
+            return false;
+        }
+        memcpy(name, p, n);
+        name[n] = 0;
+        if (!opt_find_pass(name)) {
+            fprintf(stderr, "siropt: error: unknown pass '%s'%s (see "
+                    "--list-passes)\n", name, where);
+            return false;
+        }
+        if (!e)
+            return true;
+        p = e + 1;
+    }
+}
+
 int
 main(int argc, char **argv)
 {
@@ -110,8 +135,8 @@ main(int argc, char **argv)
     char *passes = NULL;
     int level = -1;
     bool verify_each = false, time_passes = false, stats = false;
-    const char *print_after = NULL;
-    bool only_files = false;
+    char *print_after = NULL;
+    bool only_files = false, print_all = false;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -154,35 +179,20 @@ main(int argc, char **argv)
         } else if (is_flag(a, "stats")) {
             stats = true;
         } else if (is_flag(a, "print-after-all")) {
-            print_after = "*";
+            print_all = true;
         } else if ((v = opt_value(a, "print-after")) != NULL) {
-            print_after = v;
+            add_passes(&print_after, v);
         } else {
             return fail("unknown option '%s' (see --help)", a);
         }
     }
-    if (passes) {
-        if (!*passes)
-            return fail("empty pass list%s", "");
-        /* Check names before reading any input. */
-        for (const char *p = passes; *p;) {
-            const char *e = strchr(p, ',');
-            size_t n = e ? (size_t)(e - p) : strlen(p);
-            char name[64];
-            if (n == 0 || n >= sizeof name)
-                return fail("bad pass list '%s'", passes);
-            memcpy(name, p, n);
-            name[n] = 0;
-            if (!opt_find_pass(name))
-                return fail("unknown pass '%s' (see --list-passes)", name);
-            if (!e)
-                break;
-            p = e + 1;
-        }
-    }
-    if (print_after && strcmp(print_after, "*")) {
-        if (!opt_find_pass(print_after))
-            return fail("unknown pass '%s' in --print-after", print_after);
+    if (passes && !check_passes(passes, ""))
+        return 1;
+    if (print_after && !check_passes(print_after, " in --print-after"))
+        return 1;
+    if (print_all) {
+        free(print_after);
+        print_after = xstrdup("*");
     }
 
     if (!in)
@@ -231,5 +241,6 @@ main(int argc, char **argv)
     ir_module_free(m);
     free(src);
     free(passes);
+    free(print_after);
     return ok ? 0 : 1;
 }

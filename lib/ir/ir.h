@@ -626,9 +626,9 @@ IrModule *ir_parse(const char *src, size_t len, Diag *d);
 
 void ir_print_module(IrModule *m, FILE *out);
 void ir_print_func(IrFunc *f, FILE *out);
-/* One instruction, without indentation or newline, with its operands
- * named as in the canonical text of the whole function when 'f' was
- * numbered by ir_print_number, otherwise as %vID. */
+/* One instruction, without indentation or newline, with its values
+ * named as in the canonical text of the whole function (each call
+ * numbers f in one linear walk; values defined nowhere print as %?ID). */
 void ir_print_inst(IrFunc *f, IrInst i, FILE *out);
 
 /* ------------------------------------------------------------------ */
