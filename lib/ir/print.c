@@ -168,96 +168,11 @@ put_type(Printer *p, IrType t)
 
 /* ------------------------------------------------------------ floats */
 
-/* TEMPORARY until lib/ir/float.c lands: shortest round-trip digits by
- * trying each precision, then the layout of spec section 11. */
-#include <stdlib.h>
-static char *
-float_format_tmp(uint64_t bits, bool is_f32, char *buf)
-{
-    double x;
-    bool neg;
-    if (is_f32) {
-        uint32_t b = (uint32_t)bits;
-        float fx;
-        memcpy(&fx, &b, 4);
-        if ((b & 0x7F800000u) == 0x7F800000u) {
-            if (b == 0x7FC00000u)
-                return strcpy(buf, "NaN");
-            snprintf(buf, 48, "0f%08X", (unsigned)b);
-            return buf;
-        }
-        x = fx;
-        neg = b >> 31;
-    } else {
-        memcpy(&x, &bits, 8);
-        if ((bits & UINT64_C(0x7FF0000000000000)) ==
-            UINT64_C(0x7FF0000000000000)) {
-            if (bits == UINT64_C(0x7FF8000000000000))
-                return strcpy(buf, "NaN");
-            snprintf(buf, 48, "0f%016llX", (unsigned long long)bits);
-            return buf;
-        }
-        neg = bits >> 63;
-    }
-    char e[40];
-    if (x == 0) {
-        strcpy(e, "0e+00");
-    } else {
-        for (int prec = 0; prec < 17; prec++) {
-            snprintf(e, sizeof e, "%.*e", prec, x < 0 ? -x : x);
-            if (is_f32 ? strtof(e, NULL) == (float)(x < 0 ? -x : x)
-                       : strtod(e, NULL) == (x < 0 ? -x : x))
-                break;
-        }
-    }
-    char dig[24];
-    int nd = 0;
-    const char *q = e;
-    for (; *q != 'e'; q++)
-        if (*q != '.')
-            dig[nd++] = *q;
-    while (nd > 1 && dig[nd - 1] == '0')
-        nd--;
-    int ex = atoi(q + 1);
-    char *o = buf;
-    if (neg)
-        *o++ = '-';
-    if (ex >= -4 && ex < 16) {
-        if (ex < 0) {
-            *o++ = '0';
-            *o++ = '.';
-            for (int k = 0; k < -ex - 1; k++)
-                *o++ = '0';
-            for (int k = 0; k < nd; k++)
-                *o++ = dig[k];
-        } else {
-            for (int k = 0; k <= ex; k++)
-                *o++ = k < nd ? dig[k] : '0';
-            *o++ = '.';
-            if (nd > ex + 1)
-                for (int k = ex + 1; k < nd; k++)
-                    *o++ = dig[k];
-            else
-                *o++ = '0';
-        }
-        *o = 0;
-    } else {
-        *o++ = dig[0];
-        if (nd > 1) {
-            *o++ = '.';
-            for (int k = 1; k < nd; k++)
-                *o++ = dig[k];
-        }
-        snprintf(o, 16, "e%d", ex);
-    }
-    return buf;
-}
-
 static void
 put_float(Printer *p, uint64_t bits, bool is_f32)
 {
     char buf[48];
-    puts_(p, float_format_tmp(bits, is_f32, buf));
+    puts_(p, ir_float_format(bits, is_f32, buf));
 }
 
 /* ------------------------------------------------------ initializers */
