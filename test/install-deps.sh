@@ -1,24 +1,63 @@
 #!/bin/sh
 # Installs what building and testing sir needs, when it is missing, with
-# apt-get (through sudo when not root).  Quiet when everything is there.
+# apt-get (through sudo when not root).  Silent and quick (no apt-get at
+# all) when everything is there, so `make check` can run it every time.
+#
+#   sh test/install-deps.sh          install what is missing
+#   sh test/install-deps.sh -n       only list what is missing (exit 1 if
+#                                    anything is)
 set -e
 need=""
-command -v bison >/dev/null 2>&1 || need="$need bison"
-command -v flex >/dev/null 2>&1 || need="$need flex"
-command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
-command -v cc >/dev/null 2>&1 || need="$need gcc"
-command -v make >/dev/null 2>&1 || need="$need make"
-pkg-config --exists check 2>/dev/null || need="$need check"
-pkg-config --exists libffi 2>/dev/null || need="$need libffi-dev"
-command -v as >/dev/null 2>&1 || need="$need binutils"
-command -v qemu-aarch64 >/dev/null 2>&1 || need="$need qemu-user"
-command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || need="$need gcc-aarch64-linux-gnu libc6-dev-arm64-cross"
-command -v gdb >/dev/null 2>&1 || need="$need gdb"
-command -v clang >/dev/null 2>&1 || need="$need clang"
+want() { need="$need $*"; }
+has() { command -v "$1" >/dev/null 2>&1; }
+
+has make || want make
+has cc || want gcc libc6-dev
+has as || want binutils
+has bison || want bison
+has flex || want flex
+has pkg-config || want pkg-config
+# Libraries: ask pkg-config when it is there, else look for the header.
+if has pkg-config; then
+    pkg-config --exists check 2>/dev/null || want check
+    pkg-config --exists libffi 2>/dev/null || want libffi-dev
+else
+    [ -f /usr/include/check.h ] || want check
+    [ -f /usr/include/ffi.h ] || ls /usr/include/*/ffi.h >/dev/null 2>&1 ||
+        want libffi-dev
+fi
+# The ARM64 backend's tests: cross compiler, its C library, qemu.
+has aarch64-linux-gnu-gcc || want gcc-aarch64-linux-gnu
+[ -f /usr/aarch64-linux-gnu/include/stdio.h ] || want libc6-dev-arm64-cross
+has qemu-aarch64 || want qemu-user
+# Debugger test, libFuzzer harnesses (make fuzz) and CC=clang builds.
+has gdb || want gdb
+has clang || want clang
+
 [ -z "$need" ] && exit 0
+if [ "$1" = "-n" ]; then
+    echo "install-deps: missing:$need"
+    exit 1
+fi
 echo "install-deps: installing:$need"
-if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi
+if ! has apt-get; then
+    echo "install-deps: no apt-get here; please install:$need" >&2
+    exit 1
+fi
+if [ "$(id -u)" = 0 ]; then
+    sudo=""
+elif has sudo; then
+    sudo="sudo"
+else
+    echo "install-deps: not root and no sudo; please install:$need" >&2
+    exit 1
+fi
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
 # shellcheck disable=SC2086
 $sudo apt-get install -y -qq --no-install-recommends $need >/dev/null
+# Check the result, so a partial install fails here and not later.
+if ! sh "$0" -n; then
+    echo "install-deps: some packages did not install" >&2
+    exit 1
+fi
