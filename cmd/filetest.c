@@ -1160,7 +1160,8 @@ usage(FILE *fp)
 {
     fputs("usage: filetest [--bindir DIR] [-v] [--bless] [-j N] "
           "[--timeout SECONDS] PATH...\n"
-          "Runs every *.sir test under the PATHs; see cmd/filetest.c.\n",
+          "Runs every *.sir test under the PATHs; the format is described in\n"
+          "test/sir/README.md.\n",
           fp);
 }
 
