@@ -1,0 +1,326 @@
+/*
+ * cg.h - the code generator (lib/codegen): MIR, the Target contract and
+ * the pipeline entry point cg_compile.
+ *
+ *   IR --isel (target)--> MIR on vregs --dce--> --regalloc--> MIR on
+ *   physregs --frame--> --emit (target)--> GNU assembler text
+ *
+ * MIR is target independent: blocks of instructions whose operands are
+ * registers (physical 1..MIR_NPREG-1, virtual from MIR_VREG0), immediates,
+ * memory references (base + index*scale + disp, where the base may be a
+ * register, a frame object, the incoming or outgoing argument area, a
+ * symbol or a constant-pool entry), symbols and blocks.  Every operand
+ * carries its role (use, def, use+def, early def, scratch, address) and a
+ * register class, copied from the target's instruction table (insts.def)
+ * when the instruction is built, so liveness and the register allocator
+ * read roles and never switch on opcodes (as B3's Air does).
+ */
+#ifndef SIR_CG_H
+#define SIR_CG_H
+
+#include "ir.h"
+
+/* ------------------------------------------------------------------ */
+/* MIR                                                                 */
+
+enum { MIR_NPREG = 64, MIR_VREG0 = 64 };
+
+typedef enum { MIR_GP, MIR_FP, MIR_NCLS } MirClass;
+
+typedef enum {
+    MIR_R_NONE,     /* immediates, labels: not a register access */
+    MIR_R_USE,      /* read early */
+    MIR_R_DEF,      /* written late */
+    MIR_R_USEDEF,   /* read early, written late (two-address dst) */
+    MIR_R_EDEF,     /* written early: may not share a reg with a use */
+    MIR_R_SCRATCH,  /* early def + late use: a temporary */
+    MIR_R_ADDR,     /* lea: the address components are used, no access */
+} MirRole;
+
+typedef enum {
+    MO_NONE, MO_REG, MO_IMM, MO_MEM, MO_SYM, MO_BLOCK,
+} MirOpndKind;
+
+/* Base of a memory operand. */
+typedef enum {
+    MB_REG,         /* reg (0: none, absolute disp) */
+    MB_FRAME,       /* frame object 'obj' (stack slot, temp, spill) */
+    MB_INARG,       /* incoming stack arguments + disp */
+    MB_OUTARG,      /* outgoing stack arguments + disp */
+    MB_SYM,         /* symbol 'obj' (RIP relative) + disp */
+    MB_GOT,         /* GOT entry of symbol 'obj' */
+    MB_CONST,       /* constant-pool entry 'obj' */
+    MB_DYNTOP,      /* bottom of the last alloca = sp + outgoing area */
+} MirBase;
+
+typedef struct {
+    uint8_t kind;       /* MirOpndKind */
+    uint8_t role;       /* MirRole */
+    uint8_t cls;        /* MirClass of a register operand */
+    uint8_t size;       /* access width in bytes: 1, 2, 4, 8 (16: vector) */
+    uint8_t base;       /* MirBase (MO_MEM) */
+    uint8_t scale;      /* MO_MEM: 1, 2, 4, 8 */
+    uint32_t reg;       /* MO_REG: register; MO_MEM: base reg */
+    uint32_t index;     /* MO_MEM: index reg or 0 */
+    uint32_t obj;       /* frame object, symbol id, const, block id */
+    int64_t imm;        /* MO_IMM: value; MO_MEM/MO_SYM: displacement */
+} MirOpnd;
+
+enum {
+    MIR_IF_DEAD = 1,    /* removed */
+    MIR_IF_REMAT = 2,   /* inserted by the allocator (reload, remat) */
+    MIR_IF_KEEP = 4,    /* volatile access: never removed */
+};
+
+typedef struct {
+    uint16_t op;        /* row of the target's instruction table */
+    uint8_t cond;       /* condition code (target meaning) */
+    uint8_t size;       /* operation width in bytes */
+    uint8_t size2;      /* second width (extensions, conversions) */
+    uint8_t flags;      /* MIR_IF_* */
+    uint16_t nopnds;
+    uint32_t opnds;     /* first operand in f->opnds */
+} MirInst;
+
+typedef struct {
+    VEC(uint32_t) insts;    /* instruction ids in order */
+    uint32_t label;         /* IR block label (interned) or 0 */
+    uint32_t irblock;       /* IR block id or 0 for an edge block */
+} MirBlock;
+
+typedef enum {
+    MF_SLOT,        /* SIR stack slot */
+    MF_TEMP,        /* codegen temporary (aggregate marshalling) */
+    MF_SPILL,       /* spill slot (8 bytes) */
+    MF_SAVE,        /* callee-saved register save area */
+} MirFrameKind;
+
+typedef struct {
+    uint8_t kind;       /* MirFrameKind */
+    uint32_t size, align;
+    int64_t offset;     /* from the frame pointer, set by cg_frame */
+    int32_t share;      /* spill slots: the object it was merged into */
+} MirFrameObj;
+
+typedef struct {
+    uint8_t cls;        /* MirClass */
+    uint8_t nospill;    /* short reload/remat temp: must get a register */
+    uint32_t reg;       /* assigned physreg after regalloc */
+    uint32_t hint;      /* preferred physreg or vreg (copy coalescing) */
+    uint32_t spill;     /* frame object when spilled, 0 otherwise */
+} MirVreg;
+
+typedef struct {
+    uint8_t size;       /* 4, 8 or 16 bytes */
+    uint64_t lo, hi;
+} MirConst;
+
+typedef struct MirFunc {
+    IrModule *mod;
+    IrSym sym;
+    const struct Target *target;
+    VEC(MirBlock) blocks;       /* index 0 unused; 1 is the entry */
+    VEC(MirInst) insts;         /* index 0 unused */
+    VEC(MirOpnd) opnds;
+    VEC(MirVreg) vregs;         /* indexed by reg - MIR_VREG0 */
+    VEC(MirFrameObj) frame;     /* index 0 unused */
+    VEC(MirConst) consts;
+    uint32_t cur;               /* block receiving new instructions */
+    uint32_t outarg_size;       /* bytes of outgoing stack arguments */
+    uint32_t inarg_size;
+    bool has_alloca;
+    bool has_calls;
+    uint64_t used_callee_saved; /* physreg mask, after regalloc */
+    int64_t frame_size;         /* bytes below the saved rbp (aligned) */
+    uint32_t fn_index;          /* for unique local labels */
+} MirFunc;
+
+static inline bool mir_is_vreg(uint32_t r) { return r >= MIR_VREG0; }
+static inline MirInst *mir_inst(MirFunc *f, uint32_t i)
+{ return &f->insts.data[i]; }
+static inline MirOpnd *mir_opnd(MirFunc *f, uint32_t i, uint32_t k)
+{ return &f->opnds.data[f->insts.data[i].opnds + k]; }
+static inline MirVreg *mir_vreg(MirFunc *f, uint32_t r)
+{ return &f->vregs.data[r - MIR_VREG0]; }
+static inline uint32_t mir_num_regs(const MirFunc *f)
+{ return MIR_VREG0 + f->vregs.len; }
+
+/* mir.c */
+void mir_func_init(MirFunc *f, IrModule *m, IrSym sym,
+                   const struct Target *t);
+void mir_func_free(MirFunc *f);
+uint32_t mir_vreg_new(MirFunc *f, MirClass cls);
+uint32_t mir_block_new(MirFunc *f, uint32_t irblock, uint32_t label);
+uint32_t mir_frame_new(MirFunc *f, MirFrameKind k, uint32_t size,
+                       uint32_t align);
+uint32_t mir_const_new(MirFunc *f, uint8_t size, uint64_t lo, uint64_t hi);
+/* Operand constructors (role and class are filled in by mir_emit). */
+MirOpnd mir_reg(uint32_t r, uint8_t size);
+MirOpnd mir_imm(int64_t v);
+MirOpnd mir_mem(uint8_t base, uint32_t reg, int64_t disp, uint8_t size);
+MirOpnd mir_sym(uint32_t sym, int64_t disp);
+MirOpnd mir_blk(uint32_t block);
+/* Creates an instruction (not placed); the roles of operands come from
+ * the table, implicit operands of the row are appended.  Extra operands
+ * beyond the row keep the role they carry. */
+uint32_t mir_make(MirFunc *f, uint16_t op, uint8_t size,
+                  const MirOpnd *o, uint32_t n);
+/* mir_make + append to block f->cur; returns the instruction id. */
+uint32_t mir_emit(MirFunc *f, uint16_t op, uint8_t size,
+                  const MirOpnd *o, uint32_t n);
+uint32_t mir_emit1(MirFunc *f, uint16_t op, uint8_t size, MirOpnd a);
+uint32_t mir_emit2(MirFunc *f, uint16_t op, uint8_t size, MirOpnd a,
+                   MirOpnd b);
+/* Adds an operand to the last-made instruction i (calls, returns). */
+void mir_add_opnd(MirFunc *f, uint32_t i, MirOpnd o, MirRole role);
+void mir_print_func(MirFunc *f, FILE *out);
+/* Removes instructions whose results are all unused and that have no
+ * effect (MIR_OPF_PURE), in one backward worklist pass. */
+void mir_dce(MirFunc *f);
+
+/* ------------------------------------------------------------------ */
+/* The Target contract                                                 */
+
+enum {
+    MIR_OPF_MOVE = 1 << 0,      /* copy: operand 0 -> operand 1 */
+    MIR_OPF_PURE = 1 << 1,      /* no effect but its defs (DCE-able) */
+    MIR_OPF_CALL = 1 << 2,      /* clobbers the caller-saved registers */
+    MIR_OPF_BRANCH = 1 << 3,
+    MIR_OPF_TERM = 1 << 4,      /* ends a block (jmp, ret, ud2) */
+    MIR_OPF_REMAT = 1 << 5,     /* a def-only constant: rematerialisable */
+    MIR_OPF_FLAGS = 1 << 6,     /* writes the condition flags */
+    MIR_OPF_RFLAGS = 1 << 7,    /* reads the condition flags */
+};
+
+typedef struct {
+    const char *name;       /* mnemonic stem */
+    uint8_t nopnds;         /* operands described by the row */
+    uint8_t form;           /* target-specific asm printing form */
+    uint16_t flags;         /* MIR_OPF_* */
+    uint8_t role[4];        /* MirRole per operand */
+    uint8_t cls[4];         /* MirClass per register operand */
+    uint8_t fixed[4];       /* implicit operand: physreg; 0 = explicit */
+} MirOpInfo;
+
+typedef struct {
+    uint32_t nregs;                 /* physregs 1 .. nregs-1 */
+    const char *const *names;       /* for MIR listings */
+    const uint8_t *cls;             /* MirClass per physreg */
+    const uint8_t *order[MIR_NCLS]; /* allocation order, 0-terminated */
+    uint64_t caller_saved;          /* clobbered by calls (mask) */
+    uint64_t callee_saved;
+} MirRegInfo;
+
+typedef struct CgCtx CgCtx;
+
+typedef struct Target {
+    const char *name;           /* "x86_64-linux-gnu" */
+    const char *aliases;        /* space-separated triples it accepts */
+    const MirRegInfo *regs;
+    const MirOpInfo *ops;
+    uint32_t nops;
+    uint16_t op_move[MIR_NCLS]; /* whole-register copy, reg or memory */
+    /* Instruction selection into ctx->mf (on vregs): the incoming
+     * parameters, then each IR instruction of the reachable blocks in
+     * reverse post-order (definitions before uses), with ctx->mf->cur
+     * set to the instruction's block. */
+    void (*isel_entry)(CgCtx *ctx);
+    void (*isel_inst)(CgCtx *ctx, IrInst i);
+    /* Writes one allocated function / module prologue and epilogue. */
+    void (*emit_func)(CgCtx *ctx, MirFunc *f, FILE *out);
+    void (*emit_begin)(CgCtx *ctx, FILE *out);
+    void (*emit_end)(CgCtx *ctx, FILE *out);
+} Target;
+
+/* ------------------------------------------------------------------ */
+/* Pipeline                                                            */
+
+typedef enum { CG_EMIT_ASM, CG_EMIT_MIR } CgEmitKind;
+
+typedef struct {
+    const Target *target;       /* NULL: the host default */
+    CgEmitKind emit;
+    const char *print_after;    /* "isel", "regalloc" or NULL */
+    FILE *print_out;            /* for print_after (stderr if NULL) */
+    const char *file;           /* source file name for .file */
+} CgOptions;
+
+/* Per-function lowering state shared by the driver and target isel. */
+struct CgCtx {
+    IrModule *m;
+    IrFunc *irf;
+    MirFunc *mf;
+    const CgOptions *opt;
+    Diag *diag;
+    bool failed;
+    uint32_t fn_index;
+    /* IR value -> its MIR registers: one per scalar leaf (aggregates
+     * are kept in registers leaf by leaf).  Runs in 'leafpool'. */
+    uint32_t *vfirst, *vcount;
+    VEC(uint32_t) leafpool;
+    uint32_t *blockmap;         /* IR block id -> MIR block */
+    uint32_t *slotobj;          /* IR slot id -> frame object */
+    bool *reachable;            /* IR block id -> reachable from entry */
+    IrUses uses;
+    void *tpriv;                /* target scratch */
+};
+
+/* A scalar leaf of a type: offset and scalar type. */
+typedef struct {
+    uint64_t off;
+    IrType ty;
+} CgLeaf;
+
+/* lower.c */
+bool cg_compile(IrModule *m, const CgOptions *opt, FILE *out, Diag *d);
+/* Scalar leaves of t in memory order; returns the count (caller frees
+ * *out). */
+uint32_t cg_leaves(IrModule *m, IrType t, CgLeaf **out);
+MirClass cg_class_of(IrType t);
+/* Registers holding IR value v (n = number of leaves). */
+const uint32_t *cg_value_regs(CgCtx *c, IrValue v, uint32_t *n);
+uint32_t cg_value_reg(CgCtx *c, IrValue v);
+/* Binds v to the given registers (copied). */
+void cg_bind(CgCtx *c, IrValue v, const uint32_t *regs, uint32_t n);
+/* Fresh vregs for v's leaves, bound to v. */
+const uint32_t *cg_define(CgCtx *c, IrValue v, uint32_t *n);
+void cg_error(CgCtx *c, IrLoc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+_Noreturn void cg_bug(const char *file, int line, const char *fmt, ...);
+#define CG_BUG(...) cg_bug(__FILE__, __LINE__, __VA_ARGS__)
+
+/* parmove.c */
+typedef struct {
+    uint32_t dst;       /* register */
+    MirOpnd src;        /* register or immediate */
+    uint8_t cls;
+} CgMove;
+/* Emits the parallel copy 'moves' (distinct destinations) as a
+ * sequence into block f->cur; cycles are broken with a fresh vreg. */
+void cg_parallel_move(MirFunc *f, const CgMove *moves, uint32_t n);
+/* The parallel copy of IR branch target k of 'br' into the target
+ * block's parameter registers. */
+void cg_edge_moves(CgCtx *c, IrInst br, uint32_t k);
+
+/* live.c */
+typedef struct {
+    uint32_t nvars;         /* registers + frame objects */
+    uint32_t *start, *end;  /* hull of live positions per var; UINT32_MAX
+                               start = never live */
+    uint32_t *pos;          /* position of each instruction id */
+    uint32_t npos;
+    /* Fixed ranges of physregs: [lo,hi] pairs per physreg sorted by lo;
+     * each hi is the maximum of the his so far (for one binary search). */
+    VEC(uint32_t) fixed[MIR_NPREG];
+    bool *crosses_call;     /* var live across a call */
+} CgLive;
+void cg_live_compute(MirFunc *f, CgLive *l);
+void cg_live_free(CgLive *l);
+
+/* regalloc.c */
+bool cg_regalloc(CgCtx *c, MirFunc *f);
+
+/* frame.c */
+void cg_frame_layout(MirFunc *f);
+
+#endif

@@ -1,0 +1,278 @@
+/*
+ * lower.c - the code generation pipeline and the IR -> MIR driver.
+ *
+ *   for each function definition:
+ *     isel (target hooks, blocks in reverse post-order)
+ *       -> mir_dce -> cg_regalloc (liveness, linear scan, spilling)
+ *       -> cg_frame_layout -> target emit_func
+ *   then the target's emit_end writes the module's data.
+ *
+ * Values are mapped to MIR registers leaf by leaf: a scalar has one
+ * register, an aggregate one per scalar member (recursively), so
+ * extract/insert only rename registers and aggregates never need memory
+ * except to cross a call boundary.  Unreachable blocks are not lowered
+ * (their values may be used before any definition, spec F8).
+ */
+#include "cg.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+void
+cg_error(CgCtx *c, IrLoc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    ir_diag_verror(c->diag, loc, fmt, ap);
+    va_end(ap);
+    c->failed = true;
+}
+
+_Noreturn void
+cg_bug(const char *file, int line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s:%d: codegen bug: ", file, line);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    abort();
+}
+
+MirClass
+cg_class_of(IrType t)
+{
+    return ir_type_is_float(t) ? MIR_FP : MIR_GP;
+}
+
+typedef VEC(CgLeaf) LeafVec;
+
+static void
+leaves_rec(IrModule *m, IrType t, uint64_t off, LeafVec *v)
+{
+    if (ir_type_is_scalar(t)) {
+        CgLeaf l = {.off = off, .ty = t};
+        VEC_PUSH(*v, l);
+        return;
+    }
+    uint64_t n = ir_type_nmembers(m, t);
+    for (uint64_t k = 0; k < n; k++)
+        leaves_rec(m, ir_type_member(m, t, k),
+                   off + ir_type_offset(m, t, k), v);
+}
+
+uint32_t
+cg_leaves(IrModule *m, IrType t, CgLeaf **out)
+{
+    LeafVec v = {0};
+    leaves_rec(m, t, 0, &v);
+    *out = v.data;
+    return v.len;
+}
+
+const uint32_t *
+cg_value_regs(CgCtx *c, IrValue v, uint32_t *n)
+{
+    if (!c->vfirst[v.id])
+        return cg_define(c, v, n);
+    *n = c->vcount[v.id];
+    return &c->leafpool.data[c->vfirst[v.id]];
+}
+
+uint32_t
+cg_value_reg(CgCtx *c, IrValue v)
+{
+    uint32_t n;
+    const uint32_t *r = cg_value_regs(c, v, &n);
+    if (n != 1)
+        CG_BUG("value %u is not a scalar", v.id);
+    return r[0];
+}
+
+void
+cg_bind(CgCtx *c, IrValue v, const uint32_t *regs, uint32_t n)
+{
+    VEC_RESERVE(c->leafpool, c->leafpool.len + n + 1);
+    /* regs may point into leafpool: reserve first, then copy */
+    uint32_t first = c->leafpool.len;
+    for (uint32_t k = 0; k < n; k++)
+        c->leafpool.data[first + k] = regs[k];
+    c->leafpool.len += n;
+    c->vfirst[v.id] = first;
+    c->vcount[v.id] = n;
+}
+
+const uint32_t *
+cg_define(CgCtx *c, IrValue v, uint32_t *n)
+{
+    CgLeaf *lv;
+    uint32_t nl = cg_leaves(c->m, ir_value_type(c->irf, v), &lv);
+    VEC_RESERVE(c->leafpool, c->leafpool.len + nl + 1);
+    uint32_t first = c->leafpool.len;
+    for (uint32_t k = 0; k < nl; k++)
+        c->leafpool.data[first + k] = mir_vreg_new(c->mf,
+                                                   cg_class_of(lv[k].ty));
+    c->leafpool.len += nl;
+    free(lv);
+    c->vfirst[v.id] = first;
+    c->vcount[v.id] = nl;
+    *n = nl;
+    return &c->leafpool.data[first];
+}
+
+/* Reverse post-order of the blocks reachable from the entry. */
+static uint32_t
+compute_rpo(IrFunc *f, bool *reach, IrBlock *rpo)
+{
+    uint32_t nb = ir_num_blocks(f), n = 0, sp = 0;
+    IrBlock *stack = xmalloc(nb * sizeof *stack);
+    uint32_t *next = xcalloc(nb, sizeof *next);
+    IrBlock *post = xmalloc(nb * sizeof *post);
+    IrBlock e = ir_layout_entry(f);
+    if (!e.id) {
+        free(stack), free(next), free(post);
+        return 0;
+    }
+    reach[e.id] = true;
+    stack[sp++] = e;
+    while (sp) {
+        IrBlock b = stack[sp - 1];
+        IrInst t = ir_layout_terminator(f, b);
+        uint32_t nt = t.id ? ir_inst(f, t)->ntargets : 0;
+        if (next[b.id] < nt) {
+            IrBlock s = ir_target(f, t, next[b.id]++)->block;
+            if (!reach[s.id]) {
+                reach[s.id] = true;
+                stack[sp++] = s;
+            }
+            continue;
+        }
+        post[n++] = b;
+        sp--;
+    }
+    for (uint32_t k = 0; k < n; k++)
+        rpo[k] = post[n - 1 - k];
+    free(stack), free(next), free(post);
+    return n;
+}
+
+static void
+print_stage(CgCtx *c, const char *stage)
+{
+    const CgOptions *o = c->opt;
+    if (o->print_after && !strcmp(o->print_after, stage)) {
+        FILE *out = o->print_out ? o->print_out : stderr;
+        fprintf(out, "; MIR after %s\n", stage);
+        mir_print_func(c->mf, out);
+    }
+}
+
+static bool
+compile_func(CgCtx *c, IrSym s, FILE *out)
+{
+    IrModule *m = c->m;
+    IrFunc *f = ir_sym(m, s)->func;
+    const Target *t = c->opt->target;
+    MirFunc mf;
+    mir_func_init(&mf, m, s, t);
+    mf.fn_index = c->fn_index;
+    c->irf = f;
+    c->mf = &mf;
+    uint32_t nv = ir_num_values(f), nb = ir_num_blocks(f);
+    c->vfirst = xcalloc(nv, sizeof *c->vfirst);
+    c->vcount = xcalloc(nv, sizeof *c->vcount);
+    c->leafpool.len = 0;
+    VEC_PUSH(c->leafpool, 0);       /* index 0 means "unbound" */
+    c->blockmap = xcalloc(nb, sizeof *c->blockmap);
+    c->slotobj = xcalloc(ir_num_slots(f) + 1, sizeof *c->slotobj);
+    c->reachable = xcalloc(nb, sizeof *c->reachable);
+    ir_uses_compute(f, &c->uses);
+
+    IrBlock *rpo = xmalloc((nb + 1) * sizeof *rpo);
+    uint32_t nrpo = compute_rpo(f, c->reachable, rpo);
+    IR_FOR_BLOCKS(f, b) {
+        if (c->reachable[b.id])
+            c->blockmap[b.id] = mir_block_new(&mf, b.id,
+                                              ir_block(f, b)->name);
+    }
+    for (uint32_t k = 1; k < ir_num_slots(f); k++) {
+        IrType ty = ir_slot(f, (IrSlot){k})->ty;
+        uint64_t sz = ir_type_size(m, ty);
+        c->slotobj[k] = mir_frame_new(&mf, MF_SLOT,
+                                      (uint32_t)(sz ? sz : 1),
+                                      ir_type_align(m, ty));
+    }
+    /* Block parameters get their registers before any use is seen. */
+    for (uint32_t k = 1; k < nrpo; k++) {
+        IrBlockData *bd = ir_block(f, rpo[k]);
+        for (uint32_t p = 0; p < bd->nparams; p++) {
+            uint32_t n;
+            cg_define(c, ir_block_param(f, rpo[k], p), &n);
+        }
+    }
+    if (nrpo) {
+        mf.cur = c->blockmap[rpo[0].id];
+        t->isel_entry(c);
+    }
+    for (uint32_t k = 0; k < nrpo && !c->failed; k++) {
+        mf.cur = c->blockmap[rpo[k].id];
+        IR_FOR_INSTS(f, rpo[k], i) {
+            t->isel_inst(c, i);
+            if (c->failed)
+                break;
+        }
+    }
+    bool ok = !c->failed;
+    if (ok) {
+        print_stage(c, "isel");
+        mir_dce(&mf);
+        print_stage(c, "dce");
+        ok = cg_regalloc(c, &mf);
+    }
+    if (ok) {
+        print_stage(c, "regalloc");
+        cg_frame_layout(&mf);
+        if (c->opt->emit == CG_EMIT_MIR)
+            mir_print_func(&mf, out);
+        else
+            t->emit_func(c, &mf, out);
+    }
+    free(rpo);
+    ir_uses_free(&c->uses);
+    free(c->vfirst), free(c->vcount), free(c->blockmap);
+    free(c->slotobj), free(c->reachable);
+    free(c->tpriv);
+    c->tpriv = NULL;
+    mir_func_free(&mf);
+    return ok;
+}
+
+bool
+cg_compile(IrModule *m, const CgOptions *opt, FILE *out, Diag *d)
+{
+    CgCtx c;
+    memset(&c, 0, sizeof c);
+    c.m = m;
+    c.opt = opt;
+    c.diag = d;
+    if (!opt->target)
+        CG_BUG("cg_compile: no target");
+    if (opt->emit == CG_EMIT_ASM)
+        opt->target->emit_begin(&c, out);
+    bool ok = true;
+    /* isel may declare helper functions (fmod): fix the count first. */
+    uint32_t nsyms = ir_num_syms(m);
+    for (uint32_t k = 1; k <= nsyms && ok; k++) {
+        const IrSymData *sd = ir_sym_c(m, (IrSym){k});
+        if (sd->dead || sd->kind != IR_SYM_FUNC || !sd->func)
+            continue;
+        c.failed = false;
+        ok = compile_func(&c, (IrSym){k}, out);
+        c.fn_index++;
+    }
+    if (ok && opt->emit == CG_EMIT_ASM)
+        opt->target->emit_end(&c, out);
+    VEC_FREE(c.leafpool);
+    return ok;
+}

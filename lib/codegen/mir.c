@@ -1,0 +1,439 @@
+/*
+ * mir.c - MIR construction, the MIR listing (--emit=mir, -print-after)
+ * and dead-code elimination on MIR.
+ *
+ * Instructions and operands live in dense per-function arrays; a block
+ * is a vector of instruction ids, so passes that insert code (spilling)
+ * rebuild the vector instead of splicing lists.
+ */
+#include "cg.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+void
+mir_func_init(MirFunc *f, IrModule *m, IrSym sym, const Target *t)
+{
+    memset(f, 0, sizeof *f);
+    f->mod = m;
+    f->sym = sym;
+    f->target = t;
+    VEC_PUSH(f->blocks, (MirBlock){0});
+    VEC_PUSH(f->insts, (MirInst){0});
+    VEC_PUSH(f->frame, (MirFrameObj){0});
+    VEC_PUSH(f->consts, (MirConst){0});
+}
+
+void
+mir_func_free(MirFunc *f)
+{
+    for (uint32_t b = 0; b < f->blocks.len; b++)
+        VEC_FREE(f->blocks.data[b].insts);
+    VEC_FREE(f->blocks);
+    VEC_FREE(f->insts);
+    VEC_FREE(f->opnds);
+    VEC_FREE(f->vregs);
+    VEC_FREE(f->frame);
+    VEC_FREE(f->consts);
+}
+
+uint32_t
+mir_vreg_new(MirFunc *f, MirClass cls)
+{
+    MirVreg v = {.cls = (uint8_t)cls};
+    VEC_PUSH(f->vregs, v);
+    return MIR_VREG0 + f->vregs.len - 1;
+}
+
+uint32_t
+mir_block_new(MirFunc *f, uint32_t irblock, uint32_t label)
+{
+    MirBlock b = {.irblock = irblock, .label = label};
+    VEC_PUSH(f->blocks, b);
+    return f->blocks.len - 1;
+}
+
+uint32_t
+mir_frame_new(MirFunc *f, MirFrameKind k, uint32_t size, uint32_t align)
+{
+    MirFrameObj o = {.kind = (uint8_t)k, .size = size,
+                     .align = align ? align : 1, .share = -1};
+    VEC_PUSH(f->frame, o);
+    return f->frame.len - 1;
+}
+
+uint32_t
+mir_const_new(MirFunc *f, uint8_t size, uint64_t lo, uint64_t hi)
+{
+    for (uint32_t i = 1; i < f->consts.len; i++) {
+        MirConst *c = &f->consts.data[i];
+        if (c->size == size && c->lo == lo && c->hi == hi)
+            return i;
+    }
+    MirConst c = {.size = size, .lo = lo, .hi = hi};
+    VEC_PUSH(f->consts, c);
+    return f->consts.len - 1;
+}
+
+MirOpnd
+mir_reg(uint32_t r, uint8_t size)
+{
+    return (MirOpnd){.kind = MO_REG, .reg = r, .size = size};
+}
+
+MirOpnd
+mir_imm(int64_t v)
+{
+    return (MirOpnd){.kind = MO_IMM, .imm = v};
+}
+
+MirOpnd
+mir_mem(uint8_t base, uint32_t reg, int64_t disp, uint8_t size)
+{
+    MirOpnd o = {.kind = MO_MEM, .base = base, .imm = disp, .size = size,
+                 .scale = 1};
+    if (base == MB_REG)
+        o.reg = reg;
+    else
+        o.obj = reg;
+    return o;
+}
+
+MirOpnd
+mir_sym(uint32_t sym, int64_t disp)
+{
+    return (MirOpnd){.kind = MO_SYM, .obj = sym, .imm = disp};
+}
+
+MirOpnd
+mir_blk(uint32_t block)
+{
+    return (MirOpnd){.kind = MO_BLOCK, .obj = block};
+}
+
+uint32_t
+mir_make(MirFunc *f, uint16_t op, uint8_t size, const MirOpnd *o,
+         uint32_t n)
+{
+    const MirOpInfo *oi = &f->target->ops[op];
+    MirInst in = {.op = op, .size = size, .opnds = f->opnds.len};
+    uint32_t k = 0, j = 0;
+    for (; k < oi->nopnds; k++) {
+        MirOpnd x;
+        if (oi->fixed[k]) {
+            x = mir_reg(oi->fixed[k], 8);
+        } else {
+            if (j >= n)
+                CG_BUG("%s: missing operand %u", oi->name, k);
+            x = o[j++];
+        }
+        x.role = oi->role[k];
+        if (x.kind == MO_REG && !mir_is_vreg(x.reg))
+            x.cls = f->target->regs->cls[x.reg];
+        else if (x.kind == MO_REG)
+            x.cls = f->vregs.data[x.reg - MIR_VREG0].cls;
+        if (x.kind == MO_IMM || x.kind == MO_BLOCK || x.kind == MO_SYM)
+            x.role = MIR_R_NONE;
+        if (x.kind == MO_REG && x.size == 0)
+            x.size = size;
+        VEC_PUSH(f->opnds, x);
+    }
+    for (; j < n; j++) {            /* extra operands keep their role */
+        MirOpnd x = o[j];
+        if (x.kind == MO_REG)
+            x.cls = mir_is_vreg(x.reg) ? f->vregs.data[x.reg - MIR_VREG0].cls
+                                       : f->target->regs->cls[x.reg];
+        VEC_PUSH(f->opnds, x);
+    }
+    in.nopnds = (uint16_t)(f->opnds.len - in.opnds);
+    VEC_PUSH(f->insts, in);
+    return f->insts.len - 1;
+}
+
+uint32_t
+mir_emit(MirFunc *f, uint16_t op, uint8_t size, const MirOpnd *o, uint32_t n)
+{
+    uint32_t i = mir_make(f, op, size, o, n);
+    VEC_PUSH(f->blocks.data[f->cur].insts, i);
+    return i;
+}
+
+uint32_t
+mir_emit1(MirFunc *f, uint16_t op, uint8_t size, MirOpnd a)
+{
+    return mir_emit(f, op, size, &a, 1);
+}
+
+uint32_t
+mir_emit2(MirFunc *f, uint16_t op, uint8_t size, MirOpnd a, MirOpnd b)
+{
+    MirOpnd o[2] = {a, b};
+    return mir_emit(f, op, size, o, 2);
+}
+
+void
+mir_add_opnd(MirFunc *f, uint32_t i, MirOpnd o, MirRole role)
+{
+    MirInst *in = &f->insts.data[i];
+    if (in->opnds + in->nopnds != f->opnds.len)
+        CG_BUG("mir_add_opnd: not the last instruction");
+    o.role = (uint8_t)role;
+    if (o.kind == MO_REG)
+        o.cls = mir_is_vreg(o.reg) ? f->vregs.data[o.reg - MIR_VREG0].cls
+                                   : f->target->regs->cls[o.reg];
+    VEC_PUSH(f->opnds, o);
+    in->nopnds++;
+}
+
+/* ---------------------------------------------------------------- listing */
+
+static void
+print_reg(MirFunc *f, uint32_t r, FILE *out)
+{
+    if (!r)
+        fputs("_", out);
+    else if (mir_is_vreg(r))
+        fprintf(out, "%%%c%u", mir_vreg(f, r)->cls == MIR_FP ? 'f' : 'v',
+                r - MIR_VREG0);
+    else
+        fprintf(out, "%%%s", f->target->regs->names[r]);
+}
+
+static const char *const base_name[] = {
+    "", "frame", "inarg", "outarg", "sym", "got", "const", "dyntop",
+};
+
+static void
+print_opnd(MirFunc *f, const MirOpnd *o, FILE *out)
+{
+    switch (o->kind) {
+    case MO_REG:
+        print_reg(f, o->reg, out);
+        if (mir_is_vreg(o->reg) && mir_vreg(f, o->reg)->reg) {
+            fputs("(", out);
+            print_reg(f, mir_vreg(f, o->reg)->reg, out);
+            fputs(")", out);
+        }
+        break;
+    case MO_IMM:
+        fprintf(out, "$%" PRId64, o->imm);
+        break;
+    case MO_SYM:
+        fprintf(out, "@%s", ir_str(f->mod, ir_sym_c(f->mod,
+                                   (IrSym){o->obj})->name));
+        if (o->imm)
+            fprintf(out, "%+" PRId64, o->imm);
+        break;
+    case MO_BLOCK:
+        fprintf(out, "bb%u", o->obj);
+        break;
+    case MO_MEM:
+        fputs("[", out);
+        if (o->base == MB_REG) {
+            print_reg(f, o->reg, out);
+        } else if (o->base == MB_SYM || o->base == MB_GOT) {
+            fprintf(out, "%s @%s", base_name[o->base],
+                    ir_str(f->mod, ir_sym_c(f->mod, (IrSym){o->obj})->name));
+        } else {
+            fprintf(out, "%s", base_name[o->base]);
+            if (o->base == MB_FRAME || o->base == MB_CONST)
+                fprintf(out, "%u", o->obj);
+        }
+        if (o->index) {
+            fputs(" + ", out);
+            print_reg(f, o->index, out);
+            fprintf(out, "*%u", o->scale);
+        }
+        if (o->imm)
+            fprintf(out, " %c %" PRId64, o->imm < 0 ? '-' : '+',
+                    o->imm < 0 ? -(uint64_t)o->imm : (uint64_t)o->imm);
+        fputs("]", out);
+        break;
+    default:
+        fputs("?", out);
+    }
+}
+
+void
+mir_print_func(MirFunc *f, FILE *out)
+{
+    const Target *t = f->target;
+    fprintf(out, "mir @%s {\n", ir_str(f->mod, ir_sym_c(f->mod, f->sym)->name));
+    for (uint32_t k = 1; k < f->frame.len; k++) {
+        static const char *const kn[] = {"slot", "temp", "spill", "save"};
+        MirFrameObj *o = &f->frame.data[k];
+        fprintf(out, "  frame%u = %s %u align %u\n", k, kn[o->kind],
+                o->size, o->align);
+    }
+    for (uint32_t b = 1; b < f->blocks.len; b++) {
+        MirBlock *bl = &f->blocks.data[b];
+        fprintf(out, "bb%u:", b);
+        if (bl->label)
+            fprintf(out, "  ; %s", ir_str(f->mod, bl->label));
+        fputs("\n", out);
+        for (uint32_t k = 0; k < bl->insts.len; k++) {
+            uint32_t i = bl->insts.data[k];
+            MirInst *in = &f->insts.data[i];
+            const MirOpInfo *oi = &t->ops[in->op];
+            fprintf(out, "  %s.%u", oi->name, in->size);
+            if (oi->flags & MIR_OPF_RFLAGS)
+                fprintf(out, ".c%u", in->cond);
+            const char *sep = " ";
+            bool imp = false;
+            for (uint32_t j = 0; j < in->nopnds; j++) {
+                MirOpnd *o = mir_opnd(f, i, j);
+                bool isimp = j >= oi->nopnds || oi->fixed[j];
+                if (isimp && !imp) {
+                    fputs(" {", out);
+                    sep = "";
+                    imp = true;
+                }
+                fputs(sep, out);
+                sep = ", ";
+                static const char *const rn[] = {"", "", "=", "+=", "=!",
+                                                 "~", "&"};
+                if (o->role < 7 && o->role >= MIR_R_DEF)
+                    fputs(rn[o->role], out);
+                print_opnd(f, o, out);
+            }
+            if (imp)
+                fputs("}", out);
+            fputs("\n", out);
+        }
+    }
+    fputs("}\n", out);
+}
+
+/* ---------------------------------------------------------------- DCE */
+
+static bool
+role_uses(uint8_t r)
+{
+    return r == MIR_R_USE || r == MIR_R_USEDEF || r == MIR_R_SCRATCH;
+}
+
+static bool
+role_defs(uint8_t r)
+{
+    return r == MIR_R_DEF || r == MIR_R_USEDEF || r == MIR_R_EDEF ||
+           r == MIR_R_SCRATCH;
+}
+
+static void
+count_uses(MirFunc *f, uint32_t i, uint32_t *uses, int delta)
+{
+    MirInst *in = &f->insts.data[i];
+    for (uint32_t j = 0; j < in->nopnds; j++) {
+        MirOpnd *o = mir_opnd(f, i, j);
+        if (o->kind == MO_REG && role_uses(o->role))
+            uses[o->reg] += delta;
+        if (o->kind == MO_MEM) {
+            if (o->base == MB_REG && o->reg)
+                uses[o->reg] += delta;
+            if (o->index)
+                uses[o->index] += delta;
+        }
+    }
+}
+
+/* Dead when pure, defining at least one vreg, no physreg, and no
+ * defined vreg is used by any other instruction. */
+static bool
+is_dead(MirFunc *f, uint32_t i, const uint32_t *uses)
+{
+    MirInst *in = &f->insts.data[i];
+    if (in->flags & (MIR_IF_DEAD | MIR_IF_KEEP))
+        return false;
+    if (!(f->target->ops[in->op].flags & MIR_OPF_PURE))
+        return false;
+    bool any = false;
+    for (uint32_t j = 0; j < in->nopnds; j++) {
+        MirOpnd *o = mir_opnd(f, i, j);
+        if (o->kind == MO_MEM && role_defs(o->role))
+            return false;
+        if (o->kind != MO_REG || !role_defs(o->role))
+            continue;
+        if (!mir_is_vreg(o->reg))
+            return false;
+        uint32_t own = 0;
+        for (uint32_t q = 0; q < in->nopnds; q++) {
+            MirOpnd *p = mir_opnd(f, i, q);
+            if (p->kind == MO_REG && p->reg == o->reg && role_uses(p->role))
+                own++;
+        }
+        if (uses[o->reg] > own)
+            return false;
+        any = true;
+    }
+    return any;
+}
+
+void
+mir_dce(MirFunc *f)
+{
+    uint32_t nr = mir_num_regs(f);
+    uint32_t *uses = xcalloc(nr, sizeof *uses);
+    uint32_t *ndefs = xcalloc(nr + 1, sizeof *ndefs);
+    for (uint32_t i = 1; i < f->insts.len; i++) {
+        count_uses(f, i, uses, 1);
+        MirInst *in = &f->insts.data[i];
+        for (uint32_t j = 0; j < in->nopnds; j++) {
+            MirOpnd *o = mir_opnd(f, i, j);
+            if (o->kind == MO_REG && role_defs(o->role))
+                ndefs[o->reg + 1]++;
+        }
+    }
+    for (uint32_t r = 0; r < nr; r++)
+        ndefs[r + 1] += ndefs[r];
+    uint32_t *defs = xmalloc((ndefs[nr] + 1) * sizeof *defs);
+    uint32_t *fill = xcalloc(nr, sizeof *fill);
+    for (uint32_t i = 1; i < f->insts.len; i++) {
+        MirInst *in = &f->insts.data[i];
+        for (uint32_t j = 0; j < in->nopnds; j++) {
+            MirOpnd *o = mir_opnd(f, i, j);
+            if (o->kind == MO_REG && role_defs(o->role))
+                defs[ndefs[o->reg] + fill[o->reg]++] = i;
+        }
+    }
+    VEC(uint32_t) work = {0};
+    for (uint32_t i = f->insts.len - 1; i >= 1; i--)
+        VEC_PUSH(work, i);
+    while (work.len) {
+        uint32_t i = work.data[--work.len];
+        if (!is_dead(f, i, uses))
+            continue;
+        f->insts.data[i].flags |= MIR_IF_DEAD;
+        count_uses(f, i, uses, -1);
+        MirInst *in = &f->insts.data[i];
+        for (uint32_t j = 0; j < in->nopnds; j++) {
+            MirOpnd *o = mir_opnd(f, i, j);
+            uint32_t regs[3] = {0};
+            if (o->kind == MO_REG && role_uses(o->role))
+                regs[0] = o->reg;
+            if (o->kind == MO_MEM) {
+                regs[1] = o->base == MB_REG ? o->reg : 0;
+                regs[2] = o->index;
+            }
+            for (int q = 0; q < 3; q++) {
+                uint32_t r = regs[q];
+                if (!r)
+                    continue;
+                for (uint32_t d = ndefs[r]; d < ndefs[r + 1]; d++)
+                    VEC_PUSH(work, defs[d]);
+            }
+        }
+    }
+    for (uint32_t b = 1; b < f->blocks.len; b++) {
+        MirBlock *bl = &f->blocks.data[b];
+        uint32_t n = 0;
+        for (uint32_t k = 0; k < bl->insts.len; k++)
+            if (!(f->insts.data[bl->insts.data[k]].flags & MIR_IF_DEAD))
+                bl->insts.data[n++] = bl->insts.data[k];
+        bl->insts.len = n;
+    }
+    VEC_FREE(work);
+    free(uses);
+    free(ndefs);
+    free(defs);
+    free(fill);
+}

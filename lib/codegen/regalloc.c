@@ -1,0 +1,433 @@
+/*
+ * regalloc.c - linear-scan register allocation (Poletto and Sarkar,
+ * "Linear scan register allocation", TOPLAS 1999) with fixed-register
+ * constraints, copy hints and iterated spilling.
+ *
+ * 1. Liveness gives each vreg one interval (live.c) and each physreg
+ *    the exact ranges where the code uses it (ABI copies, div, shifts,
+ *    call clobbers).  A vreg may take a physreg only if none of those
+ *    ranges intersects its interval: this is how every fixed constraint
+ *    and call clobber is honoured without special cases.
+ * 2. Intervals are scanned by start.  A free register is chosen in this
+ *    order: the hint (the register of the other side of a copy, so the
+ *    copy disappears: coalescing), then the target's allocation order
+ *    (caller-saved first, so callee-saved registers are only used, and
+ *    saved, when something lives across a call).
+ * 3. With no free register, the interval (active or current) that ends
+ *    last is spilled.  Spilled vregs defined once by a constant
+ *    instruction (MIR_OPF_REMAT) are rematerialised before each use;
+ *    others get a spill slot, with a reload into a fresh short vreg
+ *    before each use and a store after each def.  The new vregs cannot
+ *    be spilled and live for one instruction, so allocation is redone
+ *    and converges in a few rounds.
+ * 4. Spill slots are variables of the liveness too; slots whose
+ *    intervals do not overlap share one frame object.
+ * Two-address instructions are prepared by isel (copy, then a use+def
+ * operand), so the copy is the only thing to coalesce.
+ */
+#include "cg.h"
+
+#include <string.h>
+
+typedef struct {
+    MirFunc *f;
+    CgLive live;
+    uint32_t *order;        /* vregs sorted by interval start */
+    uint32_t norder;
+    uint32_t *active;
+    uint32_t nactive;
+    bool *spilled;
+    uint32_t nspilled;
+    uint64_t allocatable;
+} Ra;
+
+/* The fixed ranges of r are sorted by start, and live.c replaced each
+ * end by the maximum end so far, so one binary search answers. */
+static bool
+fixed_conflict(const CgLive *l, uint32_t r, uint32_t s, uint32_t e)
+{
+    const uint32_t *p = l->fixed[r].data;
+    uint32_t lo = 0, hi = l->fixed[r].len / 2;
+    while (lo < hi) {       /* lo = number of ranges starting <= e */
+        uint32_t mid = (lo + hi) / 2;
+        if (p[2 * mid] <= e)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo && p[2 * (lo - 1) + 1] >= s;
+}
+
+static int
+cmp_start(const void *a, const void *b, void *ctx)
+{
+    const CgLive *l = ctx;
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    if (l->start[x] != l->start[y])
+        return l->start[x] < l->start[y] ? -1 : 1;
+    return x < y ? -1 : x > y;
+}
+
+static bool
+reg_taken(Ra *ra, uint32_t r)
+{
+    for (uint32_t k = 0; k < ra->nactive; k++)
+        if (mir_vreg(ra->f, ra->active[k])->reg == r)
+            return true;
+    return false;
+}
+
+static bool
+reg_ok(Ra *ra, uint32_t r, uint32_t v)
+{
+    return !reg_taken(ra, r) &&
+           !fixed_conflict(&ra->live, r, ra->live.start[v], ra->live.end[v]);
+}
+
+static void
+spill(Ra *ra, uint32_t v)
+{
+    mir_vreg(ra->f, v)->reg = 0;
+    if (!ra->spilled[v]) {
+        ra->spilled[v] = true;
+        ra->nspilled++;
+    }
+}
+
+static void
+scan(Ra *ra)
+{
+    MirFunc *f = ra->f;
+    const MirRegInfo *ri = f->target->regs;
+    CgLive *l = &ra->live;
+    for (uint32_t q = 0; q < ra->norder; q++) {
+        uint32_t v = ra->order[q];
+        MirVreg *vr = mir_vreg(f, v);
+        uint32_t n = 0;
+        for (uint32_t k = 0; k < ra->nactive; k++)
+            if (l->end[ra->active[k]] >= l->start[v])
+                ra->active[n++] = ra->active[k];
+        ra->nactive = n;
+        uint32_t pick = 0, h = vr->hint;
+        if (h && mir_is_vreg(h))
+            h = mir_vreg(f, h)->reg;
+        if (h && h < MIR_NPREG && (ra->allocatable >> h & 1) &&
+            ri->cls[h] == vr->cls && reg_ok(ra, h, v))
+            pick = h;
+        for (const uint8_t *r = ri->order[vr->cls]; *r && !pick; r++)
+            if (reg_ok(ra, *r, v))
+                pick = *r;
+        if (!pick) {
+            /* spill whichever ends last among those that could give
+             * the current interval a usable register */
+            uint32_t best = 0, bk = 0;
+            for (uint32_t k = 0; k < ra->nactive; k++) {
+                uint32_t a = ra->active[k];
+                MirVreg *ar = mir_vreg(f, a);
+                if (ar->cls != vr->cls || ar->nospill)
+                    continue;
+                if (fixed_conflict(l, ar->reg, l->start[v], l->end[v]))
+                    continue;
+                if (!best || l->end[a] > l->end[best]) {
+                    best = a;
+                    bk = k;
+                }
+            }
+            if (!vr->nospill && (!best || l->end[best] <= l->end[v])) {
+                spill(ra, v);
+                continue;
+            }
+            if (!best)
+                CG_BUG("register allocation failed for %%v%u",
+                       v - MIR_VREG0);
+            pick = mir_vreg(f, best)->reg;
+            spill(ra, best);
+            ra->active[bk] = ra->active[--ra->nactive];
+        }
+        vr->reg = pick;
+        ra->active[ra->nactive++] = v;
+    }
+}
+
+/* ---------------------------------------------------------------- spill */
+
+static void
+rewrite(Ra *ra)
+{
+    MirFunc *f = ra->f;
+    uint32_t nr = mir_num_regs(f);
+    const uint16_t *mv = f->target->op_move;
+    /* one defining instruction if any; UINT32_MAX for several */
+    uint32_t *def = xcalloc(nr, sizeof *def);
+    for (uint32_t i = 1; i < f->insts.len; i++) {
+        MirInst *in = mir_inst(f, i);
+        for (uint32_t j = 0; j < in->nopnds; j++) {
+            MirOpnd *o = mir_opnd(f, i, j);
+            if (o->kind == MO_REG && ra->spilled[o->reg] &&
+                (o->role == MIR_R_DEF || o->role == MIR_R_USEDEF ||
+                 o->role == MIR_R_EDEF))
+                def[o->reg] = def[o->reg] ? UINT32_MAX : i;
+        }
+    }
+    for (uint32_t v = MIR_VREG0; v < nr; v++) {
+        if (!ra->spilled[v])
+            continue;
+        uint32_t d = def[v];
+        bool remat = d && d != UINT32_MAX &&
+            (f->target->ops[mir_inst(f, d)->op].flags & MIR_OPF_REMAT);
+        if (remat) {
+            mir_inst(f, d)->flags |= MIR_IF_DEAD;
+            def[v] = d;
+        } else {
+            def[v] = 0;
+            if (!mir_vreg(f, v)->spill)
+                mir_vreg(f, v)->spill = mir_frame_new(f, MF_SPILL, 8, 8);
+        }
+    }
+    for (uint32_t b = 1; b < f->blocks.len; b++) {
+        MirBlock *bl = &f->blocks.data[b];
+        VEC(uint32_t) out = {0};
+        uint32_t saved = f->cur;
+        for (uint32_t k = 0; k < bl->insts.len; k++) {
+            uint32_t i = bl->insts.data[k];
+            MirInst in = *mir_inst(f, i);
+            if (in.flags & MIR_IF_DEAD)
+                continue;
+            uint32_t after[8], nafter = 0;
+            uint32_t seen[8], nseen = 0;
+            for (uint32_t j = 0; j < in.nopnds; j++) {
+                MirOpnd o = *mir_opnd(f, i, j);
+                uint32_t regs[2] = {0, 0};
+                if (o.kind == MO_REG)
+                    regs[0] = o.reg;
+                if (o.kind == MO_MEM) {
+                    regs[0] = o.base == MB_REG ? o.reg : 0;
+                    regs[1] = o.index;
+                }
+                for (int q = 0; q < 2; q++) {
+                    uint32_t v = regs[q];
+                    if (v >= MIR_VREG0 && ra->spilled[v] && nseen < 8) {
+                        bool dup = false;
+                        for (uint32_t z = 0; z < nseen; z++)
+                            dup |= seen[z] == v;
+                        if (!dup)
+                            seen[nseen++] = v;
+                    }
+                }
+            }
+            for (uint32_t sv = 0; sv < nseen; sv++) {
+                uint32_t v = seen[sv];
+                bool use = false, dfn = false;
+                for (uint32_t z = 0; z < in.nopnds; z++) {
+                    MirOpnd *x = mir_opnd(f, i, z);
+                    if (x->kind == MO_MEM && ((x->base == MB_REG &&
+                        x->reg == v) || x->index == v))
+                        use = true;
+                    if (x->kind == MO_REG && x->reg == v) {
+                        use |= x->role == MIR_R_USE ||
+                               x->role == MIR_R_USEDEF ||
+                               x->role == MIR_R_SCRATCH;
+                        dfn |= x->role == MIR_R_DEF ||
+                               x->role == MIR_R_USEDEF ||
+                               x->role == MIR_R_EDEF ||
+                               x->role == MIR_R_SCRATCH;
+                    }
+                }
+                uint8_t cls = mir_vreg(f, v)->cls;
+                uint32_t t = mir_vreg_new(f, cls);
+                mir_vreg(f, t)->nospill = 1;
+                uint32_t slot = mir_vreg(f, v)->spill;
+                if (use && def[v]) {
+                    /* rematerialise: copy the defining instruction */
+                    MirInst dd = *mir_inst(f, def[v]);
+                    MirOpnd ops[4];
+                    uint32_t no = 0;
+                    for (uint32_t z = 0; z < dd.nopnds && no < 4; z++) {
+                        MirOpnd x = *mir_opnd(f, def[v], z);
+                        if (x.kind == MO_REG && x.reg == v)
+                            x.reg = t;
+                        ops[no++] = x;
+                    }
+                    uint32_t ni = mir_make(f, dd.op, dd.size, ops, no);
+                    mir_inst(f, ni)->cond = dd.cond;
+                    mir_inst(f, ni)->size2 = dd.size2;
+                    mir_inst(f, ni)->flags = MIR_IF_REMAT;
+                    VEC_PUSH(out, ni);
+                } else if (use) {
+                    uint32_t ni = mir_make(f, mv[cls], 8, (MirOpnd[]){
+                        mir_mem(MB_FRAME, slot, 0, 8), mir_reg(t, 8)}, 2);
+                    mir_inst(f, ni)->flags = MIR_IF_REMAT;
+                    VEC_PUSH(out, ni);
+                }
+                if (dfn && !def[v] && nafter < 8)
+                    after[nafter++] = mir_make(f, mv[cls], 8, (MirOpnd[]){
+                        mir_reg(t, 8), mir_mem(MB_FRAME, slot, 0, 8)}, 2);
+                for (uint32_t z = 0; z < in.nopnds; z++) {
+                    MirOpnd *x = mir_opnd(f, i, z);
+                    if (x->kind == MO_REG && x->reg == v)
+                        x->reg = t;
+                    if (x->kind == MO_MEM && x->base == MB_REG && x->reg == v)
+                        x->reg = t;
+                    if (x->kind == MO_MEM && x->index == v)
+                        x->index = t;
+                }
+            }
+            VEC_PUSH(out, i);
+            for (uint32_t z = 0; z < nafter; z++)
+                VEC_PUSH(out, after[z]);
+        }
+        f->cur = saved;
+        VEC_FREE(bl->insts);
+        bl->insts.data = out.data;
+        bl->insts.len = out.len;
+        bl->insts.cap = out.cap;
+    }
+    free(def);
+}
+
+/* Hints: the other side of each register copy. */
+static void
+set_hints(MirFunc *f)
+{
+    for (uint32_t b = 1; b < f->blocks.len; b++) {
+        MirBlock *bl = &f->blocks.data[b];
+        for (uint32_t k = 0; k < bl->insts.len; k++) {
+            uint32_t i = bl->insts.data[k];
+            MirInst *in = mir_inst(f, i);
+            if (!(f->target->ops[in->op].flags & MIR_OPF_MOVE))
+                continue;
+            MirOpnd *s = mir_opnd(f, i, 0), *d = mir_opnd(f, i, 1);
+            if (s->kind != MO_REG || d->kind != MO_REG)
+                continue;
+            if (mir_is_vreg(d->reg) && !mir_vreg(f, d->reg)->hint)
+                mir_vreg(f, d->reg)->hint = s->reg;
+            if (mir_is_vreg(s->reg) && !mir_vreg(f, s->reg)->hint)
+                mir_vreg(f, s->reg)->hint = d->reg;
+        }
+    }
+}
+
+/* Spill slots with disjoint intervals share one frame object. */
+static void
+share_spill_slots(MirFunc *f, CgLive *l)
+{
+    uint32_t nr = mir_num_regs(f);
+    VEC(uint32_t) objs = {0};
+    for (uint32_t k = 1; k < f->frame.len; k++)
+        if (f->frame.data[k].kind == MF_SPILL &&
+            l->start[nr + k] != UINT32_MAX)
+            VEC_PUSH(objs, k);
+    /* insertion sort by start: spill slots are few */
+    for (uint32_t a = 1; a < objs.len; a++) {
+        uint32_t x = objs.data[a], j = a;
+        while (j && l->start[nr + objs.data[j - 1]] > l->start[nr + x]) {
+            objs.data[j] = objs.data[j - 1];
+            j--;
+        }
+        objs.data[j] = x;
+    }
+    /* each representative remembers the end of its last occupant */
+    VEC(uint32_t) reps = {0};
+    VEC(uint32_t) rend = {0};
+    for (uint32_t a = 0; a < objs.len; a++) {
+        uint32_t o = objs.data[a], s = l->start[nr + o];
+        uint32_t r = 0;
+        for (uint32_t q = 0; q < reps.len && !r; q++)
+            if (rend.data[q] < s) {
+                r = reps.data[q];
+                rend.data[q] = l->end[nr + o];
+            }
+        if (!r) {
+            VEC_PUSH(reps, o);
+            VEC_PUSH(rend, l->end[nr + o]);
+        } else {
+            f->frame.data[o].share = (int32_t)r;
+        }
+    }
+    for (uint32_t i = 1; i < f->insts.len; i++) {
+        MirInst *in = mir_inst(f, i);
+        for (uint32_t j = 0; j < in->nopnds; j++) {
+            MirOpnd *o = mir_opnd(f, i, j);
+            if (o->kind == MO_MEM && o->base == MB_FRAME &&
+                f->frame.data[o->obj].share >= 0)
+                o->obj = (uint32_t)f->frame.data[o->obj].share;
+        }
+    }
+    VEC_FREE(objs), VEC_FREE(reps), VEC_FREE(rend);
+}
+
+bool
+cg_regalloc(CgCtx *c, MirFunc *f)
+{
+    Ra ra;
+    memset(&ra, 0, sizeof ra);
+    ra.f = f;
+    for (int k = 0; k < MIR_NCLS; k++)
+        for (const uint8_t *r = f->target->regs->order[k]; *r; r++)
+            ra.allocatable |= (uint64_t)1 << *r;
+    set_hints(f);
+    for (int round = 0;; round++) {
+        if (round > 32)
+            CG_BUG("register allocation does not converge");
+        uint32_t nr = mir_num_regs(f);
+        for (uint32_t v = MIR_VREG0; v < nr; v++)
+            mir_vreg(f, v)->reg = 0;
+        cg_live_compute(f, &ra.live);
+        ra.order = xmalloc((nr + 1) * sizeof *ra.order);
+        ra.active = xmalloc((nr + 1) * sizeof *ra.active);
+        ra.spilled = xcalloc(nr, sizeof *ra.spilled);
+        ra.norder = ra.nactive = ra.nspilled = 0;
+        for (uint32_t v = MIR_VREG0; v < nr; v++)
+            if (ra.live.start[v] != UINT32_MAX)
+                ra.order[ra.norder++] = v;
+        qsort_r(ra.order, ra.norder, sizeof *ra.order, cmp_start, &ra.live);
+        scan(&ra);
+        bool done = ra.nspilled == 0;
+        if (!done)
+            rewrite(&ra);
+        else
+            share_spill_slots(f, &ra.live);
+        free(ra.order), free(ra.active), free(ra.spilled);
+        cg_live_free(&ra.live);
+        if (done)
+            break;
+    }
+    /* replace vregs by their registers; drop self-copies */
+    const MirRegInfo *ri = f->target->regs;
+    for (uint32_t i = 1; i < f->insts.len; i++) {
+        MirInst *in = mir_inst(f, i);
+        for (uint32_t j = 0; j < in->nopnds; j++) {
+            MirOpnd *o = mir_opnd(f, i, j);
+            if (o->kind == MO_REG && mir_is_vreg(o->reg))
+                o->reg = mir_vreg(f, o->reg)->reg;
+            if (o->kind == MO_MEM && o->base == MB_REG &&
+                mir_is_vreg(o->reg))
+                o->reg = mir_vreg(f, o->reg)->reg;
+            if (o->kind == MO_MEM && mir_is_vreg(o->index))
+                o->index = mir_vreg(f, o->index)->reg;
+            if (o->kind == MO_REG && o->reg &&
+                (ri->callee_saved >> o->reg & 1) &&
+                (o->role == MIR_R_DEF || o->role == MIR_R_USEDEF ||
+                 o->role == MIR_R_EDEF || o->role == MIR_R_SCRATCH))
+                f->used_callee_saved |= (uint64_t)1 << o->reg;
+        }
+    }
+    for (uint32_t b = 1; b < f->blocks.len; b++) {
+        MirBlock *bl = &f->blocks.data[b];
+        uint32_t n = 0;
+        for (uint32_t k = 0; k < bl->insts.len; k++) {
+            uint32_t i = bl->insts.data[k];
+            MirInst *in = mir_inst(f, i);
+            if (f->target->ops[in->op].flags & MIR_OPF_MOVE) {
+                MirOpnd *s = mir_opnd(f, i, 0), *d = mir_opnd(f, i, 1);
+                if (s->kind == MO_REG && d->kind == MO_REG &&
+                    s->reg == d->reg)
+                    continue;
+            }
+            bl->insts.data[n++] = i;
+        }
+        bl->insts.len = n;
+    }
+    (void)c;
+    return true;
+}
