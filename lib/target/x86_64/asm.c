@@ -1,0 +1,375 @@
+/*
+ * asm.c - x86-64 AT&T assembly for allocated MIR: prologue, epilogue
+ * with CFI (so debuggers unwind through every function), instructions
+ * spelled from their insts.def form, frame references resolved against
+ * the frame pointer, and PIC symbol references (RIP-relative for the
+ * module's own symbols, GOT for declarations, calls through the PLT).
+ *
+ * A jump to the block that follows is dropped, and "jcc T; jmp F" with
+ * T next becomes "jncc F".
+ */
+#include "x64.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+static const char *const gpn[17][4] = {
+    {"?", "?", "?", "?"},
+    {"al", "ax", "eax", "rax"}, {"cl", "cx", "ecx", "rcx"},
+    {"dl", "dx", "edx", "rdx"}, {"bl", "bx", "ebx", "rbx"},
+    {"spl", "sp", "esp", "rsp"}, {"bpl", "bp", "ebp", "rbp"},
+    {"sil", "si", "esi", "rsi"}, {"dil", "di", "edi", "rdi"},
+    {"r8b", "r8w", "r8d", "r8"}, {"r9b", "r9w", "r9d", "r9"},
+    {"r10b", "r10w", "r10d", "r10"}, {"r11b", "r11w", "r11d", "r11"},
+    {"r12b", "r12w", "r12d", "r12"}, {"r13b", "r13w", "r13d", "r13"},
+    {"r14b", "r14w", "r14d", "r14"}, {"r15b", "r15w", "r15d", "r15"},
+};
+
+static int
+szi(unsigned size)
+{
+    return size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : 3;
+}
+
+static char
+sfx(unsigned size)
+{
+    return "bwlq"[szi(size)];
+}
+
+static void
+preg(FILE *out, uint32_t r, unsigned size)
+{
+    if (r >= XMM0 && r <= XMM15)
+        fprintf(out, "%%xmm%u", r - XMM0);
+    else if (r >= 1 && r <= R15)
+        fprintf(out, "%%%s", gpn[r][szi(size)]);
+    else
+        fprintf(out, "%%?%u", r);
+}
+
+static void
+psym(MirFunc *f, FILE *out, uint32_t s)
+{
+    tgt_gas_name(out, ir_str(f->mod, ir_sym_c(f->mod, (IrSym){s})->name));
+}
+
+static void
+pmem(MirFunc *f, FILE *out, const MirOpnd *o)
+{
+    int64_t d = o->imm;
+    switch (o->base) {
+    case MB_FRAME:
+        fprintf(out, "%" PRId64 "(%%rbp)", f->frame.data[o->obj].offset + d);
+        return;
+    case MB_INARG:
+        fprintf(out, "%" PRId64 "(%%rbp)", 16 + d);
+        return;
+    case MB_OUTARG:
+        fprintf(out, "%" PRId64 "(%%rsp)", d);
+        return;
+    case MB_DYNTOP:
+        fprintf(out, "%" PRId64 "(%%rsp)", (int64_t)f->outarg_size + d);
+        return;
+    case MB_SYM:
+        psym(f, out, o->obj);
+        if (d)
+            fprintf(out, "%+" PRId64, d);
+        fputs("(%rip)", out);
+        return;
+    case MB_GOT:
+        psym(f, out, o->obj);
+        fputs("@GOTPCREL(%rip)", out);
+        return;
+    case MB_CONST:
+        fprintf(out, ".LCP%u_%u", f->fn_index, o->obj);
+        if (d)
+            fprintf(out, "%+" PRId64, d);
+        fputs("(%rip)", out);
+        return;
+    default:
+        break;
+    }
+    if (d || (!o->reg && !o->index))
+        fprintf(out, "%" PRId64, d);
+    fputs("(", out);
+    if (o->reg)
+        preg(out, o->reg, 8);
+    if (o->index) {
+        fputs(",", out);
+        preg(out, o->index, 8);
+        fprintf(out, ",%u", o->scale);
+    }
+    fputs(")", out);
+}
+
+static void
+popnd(MirFunc *f, FILE *out, const MirOpnd *o, unsigned size)
+{
+    switch (o->kind) {
+    case MO_REG: preg(out, o->reg, size); break;
+    case MO_IMM: fprintf(out, "$%" PRId64, o->imm); break;
+    case MO_MEM: pmem(f, out, o); break;
+    case MO_SYM: psym(f, out, o->obj); break;
+    case MO_BLOCK: fprintf(out, ".LBB%u_%u", f->fn_index, o->obj); break;
+    default: fputs("?", out);
+    }
+}
+
+typedef struct {
+    MirFunc *f;
+    FILE *out;
+    uint32_t nsaved;
+    uint32_t saved[8];
+} Emit;
+
+static void
+epilogue(Emit *e)
+{
+    FILE *out = e->out;
+    fputs("\t.cfi_remember_state\n", out);
+    for (uint32_t k = 0; k < e->nsaved; k++) {
+        fprintf(out, "\tmovq %d(%%rbp), ", -8 * (int)(k + 1));
+        preg(out, e->saved[k], 8);
+        fputs("\n", out);
+    }
+    fputs("\tleave\n\t.cfi_def_cfa %rsp, 8\n\tret\n\t.cfi_restore_state\n",
+          out);
+}
+
+/* Explicit operands, comma-separated, each printed at 'size' except
+ * where the caller passes per-operand sizes. */
+static void
+pops(MirFunc *f, FILE *out, uint32_t i, const unsigned *sizes)
+{
+    MirInst *in = mir_inst(f, i);
+    const MirOpInfo *oi = &x64_ops[in->op];
+    const char *sep = " ";
+    for (uint32_t j = 0, q = 0; j < oi->nopnds && j < in->nopnds; j++) {
+        if (oi->fixed[j])
+            continue;
+        fputs(sep, out);
+        sep = ", ";
+        popnd(f, out, mir_opnd(f, i, j), sizes ? sizes[q] : in->size);
+        q++;
+    }
+}
+
+static void
+emit_inst(Emit *e, uint32_t i)
+{
+    MirFunc *f = e->f;
+    FILE *out = e->out;
+    MirInst *in = mir_inst(f, i);
+    const MirOpInfo *oi = &x64_ops[in->op];
+    MirOpnd *o0 = in->nopnds ? mir_opnd(f, i, 0) : NULL;
+    MirOpnd *o1 = in->nopnds > 1 ? mir_opnd(f, i, 1) : NULL;
+    switch (oi->form) {
+    case FM_SZ:
+        fprintf(out, "\t%s%c", oi->name, sfx(in->size));
+        pops(f, out, i, NULL);
+        break;
+    case FM_MOVI: {
+        int64_t k = o0->imm;
+        if (in->size == 8 && k >= 0 && k <= UINT32_MAX && o1->kind == MO_REG) {
+            fprintf(out, "\tmovl $%" PRId64 ", ", k);
+            preg(out, o1->reg, 4);
+        } else if (in->size == 8 && (k < INT32_MIN || k > INT32_MAX)) {
+            fprintf(out, "\tmovabsq $%" PRId64 ", ", k);
+            popnd(f, out, o1, 8);
+        } else {
+            fprintf(out, "\tmov%c $%" PRId64 ", ", sfx(in->size), k);
+            popnd(f, out, o1, in->size);
+        }
+        break;
+    }
+    case FM_EXT: {
+        unsigned sz[2] = {in->size2, in->size};
+        if (in->op == X64_MOVZX && in->size2 == 4) {
+            fputs("\tmovl", out);
+            sz[1] = 4;
+        } else {
+            fprintf(out, "\t%s%c%c", oi->name, sfx(in->size2), sfx(in->size));
+        }
+        pops(f, out, i, sz);
+        break;
+    }
+    case FM_SHIFT:
+        fprintf(out, "\t%s%c ", oi->name, sfx(in->size));
+        if (o0->kind == MO_IMM)
+            fprintf(out, "$%" PRId64, o0->imm);
+        else
+            fputs("%cl", out);
+        fputs(", ", out);
+        popnd(f, out, o1, in->size);
+        break;
+    case FM_CQO:
+        fputs(in->size == 8 ? "\tcqto" : "\tcltd", out);
+        break;
+    case FM_CC:
+        if (in->op == X64_JCC) {
+            fprintf(out, "\tj%s ", x64_ccname[in->cond]);
+            popnd(f, out, o0, 8);
+        } else if (in->op == X64_SETCC) {
+            fprintf(out, "\tset%s ", x64_ccname[in->cond]);
+            popnd(f, out, o0, 1);
+        } else {
+            fprintf(out, "\tcmov%s", x64_ccname[in->cond]);
+            pops(f, out, i, NULL);
+        }
+        break;
+    case FM_JMP:
+        fputs("\tjmp ", out);
+        popnd(f, out, o0, 8);
+        break;
+    case FM_CALL:
+        if (o0->kind == MO_SYM) {
+            const IrSymData *sd = ir_sym_c(f->mod, (IrSym){o0->obj});
+            fputs("\tcall ", out);
+            psym(f, out, o0->obj);
+            if (!(sd->internal && sd->func))
+                fputs("@PLT", out);
+        } else {
+            fputs("\tcall *", out);
+            popnd(f, out, o0, 8);
+        }
+        break;
+    case FM_RET:
+        epilogue(e);
+        return;
+    case FM_PLAIN:
+        fprintf(out, "\t%s", oi->name);
+        pops(f, out, i, NULL);
+        break;
+    case FM_SUBSP:
+        fprintf(out, "\tsubq $%" PRId64 ", %%rsp", o0->imm);
+        break;
+    case FM_SSE:
+        if (in->op == X64_MOVS && o0->kind == MO_REG && o1->kind == MO_REG)
+            fputs(in->size == 4 ? "\tmovaps" : "\tmovapd", out);
+        else
+            fprintf(out, "\t%s%c", oi->name, in->size == 4 ? 's' : 'd');
+        pops(f, out, i, NULL);
+        break;
+    case FM_CVTI2F: {
+        unsigned sz[2] = {in->size2, 16};
+        fprintf(out, "\tcvtsi2s%c%c", in->size == 4 ? 's' : 'd',
+                sfx(in->size2));
+        pops(f, out, i, sz);
+        break;
+    }
+    case FM_CVTF2I: {
+        unsigned sz[2] = {16, in->size};
+        fprintf(out, "\tcvtts%c2si", in->size2 == 4 ? 's' : 'd');
+        pops(f, out, i, sz);
+        break;
+    }
+    case FM_CVTF2F:
+        fputs(in->size == 8 ? "\tcvtss2sd" : "\tcvtsd2ss", out);
+        pops(f, out, i, NULL);
+        break;
+    case FM_GX:
+        fputs(in->size == 8 ? "\tmovq" : "\tmovd", out);
+        pops(f, out, i, NULL);
+        break;
+    }
+    fputs("\n", out);
+}
+
+static uint32_t
+next_nonempty(MirFunc *f, uint32_t b)
+{
+    for (b++; b < f->blocks.len; b++)
+        if (f->blocks.data[b].insts.len)
+            return b;
+    return 0;
+}
+
+void
+x64_emit_func(CgCtx *c, MirFunc *f, FILE *out)
+{
+    IrModule *m = f->mod;
+    const IrSymData *sd = ir_sym_c(m, f->sym);
+    const char *name = ir_str(m, sd->name);
+    Emit e = {.f = f, .out = out};
+    fputs("\n\t.text\n", out);
+    if (!sd->internal) {
+        fputs("\t.globl ", out);
+        tgt_gas_name(out, name);
+        fputs("\n", out);
+    }
+    fputs("\t.p2align 4, 0x90\n\t.type ", out);
+    tgt_gas_name(out, name);
+    fputs(",@function\n", out);
+    tgt_gas_name(out, name);
+    fputs(":\n\t.cfi_startproc\n\tpushq %rbp\n\t.cfi_def_cfa_offset 16\n"
+          "\t.cfi_offset %rbp, -16\n\tmovq %rsp, %rbp\n"
+          "\t.cfi_def_cfa_register %rbp\n", out);
+    if (f->frame_size)
+        fprintf(out, "\tsubq $%" PRId64 ", %%rsp\n", f->frame_size);
+    for (uint32_t r = 1; r < X64_NREGS; r++) {
+        if (!(f->used_callee_saved >> r & 1))
+            continue;
+        int off = -8 * (int)(e.nsaved + 1);
+        e.saved[e.nsaved++] = r;
+        fputs("\tmovq ", out);
+        preg(out, r, 8);
+        fprintf(out, ", %d(%%rbp)\n\t.cfi_offset ", off);
+        preg(out, r, 8);
+        fprintf(out, ", %d\n", off - 16);
+    }
+    for (uint32_t b = 1; b < f->blocks.len; b++) {
+        MirBlock *bl = &f->blocks.data[b];
+        if (!bl->insts.len)
+            continue;
+        fprintf(out, ".LBB%u_%u:", f->fn_index, b);
+        if (bl->label)
+            fprintf(out, "\t\t\t# %s", ir_str(m, bl->label));
+        fputs("\n", out);
+        uint32_t nx = next_nonempty(f, b), n = bl->insts.len;
+        for (uint32_t k = 0; k < n; k++) {
+            uint32_t i = bl->insts.data[k];
+            MirInst *in = mir_inst(f, i);
+            if (in->op == X64_JMP && k == n - 1 &&
+                mir_opnd(f, i, 0)->obj == nx)
+                continue;
+            if (in->op == X64_JCC && k == n - 2 &&
+                mir_opnd(f, i, 0)->obj == nx) {
+                uint32_t j = bl->insts.data[k + 1];
+                if (mir_inst(f, j)->op == X64_JMP) {
+                    fprintf(out, "\tj%s ", x64_ccname[in->cond ^ 1]);
+                    popnd(f, out, mir_opnd(f, j, 0), 8);
+                    fputs("\n", out);
+                    break;
+                }
+            }
+            emit_inst(&e, i);
+        }
+    }
+    fputs("\t.cfi_endproc\n\t.size ", out);
+    tgt_gas_name(out, name);
+    fputs(", .-", out);
+    tgt_gas_name(out, name);
+    fputs("\n", out);
+    tgt_gas_consts(f, out);
+    (void)c;
+}
+
+void
+x64_emit_begin(CgCtx *c, FILE *out)
+{
+    if (c->opt->file) {
+        fputs("\t.file \"", out);
+        for (const char *p = c->opt->file; *p; p++)
+            if (*p != '"' && *p != '\\' && (unsigned char)*p >= 0x20)
+                fputc(*p, out);
+        fputs("\"\n", out);
+    }
+}
+
+void
+x64_emit_end(CgCtx *c, FILE *out)
+{
+    tgt_gas_data(c->m, out);
+    fputs("\t.section .note.GNU-stack,\"\",@progbits\n", out);
+}

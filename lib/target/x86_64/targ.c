@@ -1,0 +1,87 @@
+/*
+ * targ.c - the x86-64 System V (ELF) target: register file, the
+ * instruction table built from insts.def, and the Target instance.
+ */
+#include "x64.h"
+
+static const char *const regnames[X64_NREGS] = {
+    "?", "rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi",
+    "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15",
+    "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7",
+    "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15",
+};
+
+static const uint8_t regcls[X64_NREGS] = {
+    [XMM0] = MIR_FP, [XMM1] = MIR_FP, [XMM2] = MIR_FP, [XMM3] = MIR_FP,
+    [XMM4] = MIR_FP, [XMM5] = MIR_FP, [XMM6] = MIR_FP, [XMM7] = MIR_FP,
+    [XMM8] = MIR_FP, [XMM9] = MIR_FP, [XMM10] = MIR_FP, [XMM11] = MIR_FP,
+    [XMM12] = MIR_FP, [XMM13] = MIR_FP, [XMM14] = MIR_FP, [XMM15] = MIR_FP,
+};
+
+/* Caller-saved first: callee-saved registers cost a save and restore. */
+static const uint8_t gp_order[] = {
+    RAX, RCX, RDX, RSI, RDI, R8, R9, R10, R11,
+    RBX, R12, R13, R14, R15, 0
+};
+static const uint8_t fp_order[] = {
+    XMM0, XMM1, XMM2, XMM3, XMM4, XMM5, XMM6, XMM7,
+    XMM8, XMM9, XMM10, XMM11, XMM12, XMM13, XMM14, XMM15, 0
+};
+
+#define B(r) ((uint64_t)1 << (r))
+
+const MirRegInfo x64_regs = {
+    .nregs = X64_NREGS,
+    .names = regnames,
+    .cls = regcls,
+    .order = {gp_order, fp_order},
+    .caller_saved = B(RAX) | B(RCX) | B(RDX) | B(RSI) | B(RDI) | B(R8) |
+                    B(R9) | B(R10) | B(R11) |
+                    (((uint64_t)0xFFFF) << XMM0),
+    .callee_saved = B(RBX) | B(R12) | B(R13) | B(R14) | B(R15),
+};
+
+#define N MIR_R_NONE
+#define U MIR_R_USE
+#define D MIR_R_DEF
+#define UD MIR_R_USEDEF
+#define ED MIR_R_EDEF
+#define A MIR_R_ADDR
+#define G MIR_GP
+#define F MIR_FP
+#define MOVE MIR_OPF_MOVE
+#define PURE MIR_OPF_PURE
+#define CALL MIR_OPF_CALL
+#define BRANCH MIR_OPF_BRANCH
+#define TERM MIR_OPF_TERM
+#define REMAT MIR_OPF_REMAT
+#define FLAGS MIR_OPF_FLAGS
+#define RFLAGS MIR_OPF_RFLAGS
+
+const MirOpInfo x64_ops[X64_NOPS] = {
+#define X(e, s, fm, fl, n, r0, c0, f0, r1, c1, f1, r2, c2, f2, r3, c3, f3) \
+    [X64_##e] = {s, n, fm, fl, {r0, r1, r2, r3}, {c0, c1, c2, c3}, \
+                 {f0, f1, f2, f3}},
+#include "insts.def"
+#undef X
+};
+
+const char *const x64_ccname[16] = {
+    "o", "no", "b", "ae", "e", "ne", "be", "a",
+    "s", "ns", "p", "np", "l", "ge", "le", "g",
+};
+
+const Target x64_linux_target = {
+    .name = "x86_64-linux-gnu",
+    .aliases = "x86_64 x86-64 amd64 x86_64-linux x86_64-pc-linux-gnu "
+               "x86_64-unknown-linux-gnu x86_64-linux-elf",
+    .regs = &x64_regs,
+    .ops = x64_ops,
+    .nops = X64_NOPS,
+    .op_move = {X64_MOV, X64_MOVS},
+    .isel_entry = x64_isel_entry,
+    .isel_inst = x64_isel_inst,
+    .emit_func = x64_emit_func,
+    .emit_begin = x64_emit_begin,
+    .emit_end = x64_emit_end,
+};

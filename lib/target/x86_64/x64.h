@@ -1,0 +1,62 @@
+/*
+ * x64.h - private to lib/target/x86_64: registers, condition codes,
+ * the instruction enum (from insts.def) and the files' entry points.
+ */
+#ifndef SIR_X64_H
+#define SIR_X64_H
+
+#include "cg.h"
+#include "target.h"
+
+enum {
+    RAX = 1, RCX, RDX, RBX, RSP, RBP, RSI, RDI,
+    R8, R9, R10, R11, R12, R13, R14, R15,
+    XMM0, XMM1, XMM2, XMM3, XMM4, XMM5, XMM6, XMM7,
+    XMM8, XMM9, XMM10, XMM11, XMM12, XMM13, XMM14, XMM15,
+    X64_NREGS
+};
+
+/* Condition codes in encoding order; cc ^ 1 is the negation. */
+enum {
+    CC_O, CC_NO, CC_B, CC_AE, CC_E, CC_NE, CC_BE, CC_A,
+    CC_S, CC_NS, CC_P, CC_NP, CC_L, CC_GE, CC_LE, CC_G,
+};
+
+enum {
+    FM_SZ, FM_MOVI, FM_EXT, FM_SHIFT, FM_CQO, FM_CC, FM_JMP, FM_CALL,
+    FM_RET, FM_PLAIN, FM_SUBSP, FM_SSE, FM_CVTI2F, FM_CVTF2I, FM_CVTF2F,
+    FM_GX,
+};
+
+enum {
+#define X(e, s, fm, fl, n, r0, c0, f0, r1, c1, f1, r2, c2, f2, r3, c3, f3) \
+    X64_##e,
+#include "insts.def"
+#undef X
+    X64_NOPS
+};
+
+/* targ.c */
+extern const MirRegInfo x64_regs;
+extern const MirOpInfo x64_ops[X64_NOPS];
+extern const char *const x64_ccname[16];
+
+/* abi.c: System V classification of one argument or return value. */
+enum { X64_NONE, X64_INT, X64_SSE };
+typedef struct {
+    bool memory;        /* passed in memory (stack / sret) */
+    uint8_t n;          /* eightbytes in registers: 0, 1, 2 */
+    uint8_t cls[2];     /* X64_INT / X64_SSE per eightbyte */
+} X64Class;
+X64Class x64_classify(IrModule *m, IrType t);
+
+/* isel.c */
+void x64_isel_entry(CgCtx *c);
+void x64_isel_inst(CgCtx *c, IrInst i);
+
+/* asm.c */
+void x64_emit_func(CgCtx *c, MirFunc *f, FILE *out);
+void x64_emit_begin(CgCtx *c, FILE *out);
+void x64_emit_end(CgCtx *c, FILE *out);
+
+#endif
