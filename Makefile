@@ -142,6 +142,10 @@ check-scripts: all
 	    echo "== $$s"; sh $$s $(B)/bin || { echo "FAILED: $$s"; fail=1; }; \
 	done; exit $$fail
 
+# The code generators' execution tests alone (also run by check-scripts).
+check-run: all
+	@sh test/run/run.sh $(B)/bin
+
 demo: deps
 	@$(MAKE) --no-print-directory all
 	@sh examples/run-demo.sh $(B)/bin

@@ -13,8 +13,15 @@
  */
 #include "ir.h"
 #include "opt.h"
+#include "cg.h"
+#include "target.h"
 
+#include <spawn.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
 
 /* The triples the project targets (spec section 1).  The code generator
  * supplies its own list once it exists. */
@@ -54,7 +61,9 @@ static const char usage[] =
     "  -mtriple=TRIPLE          target (default " HOST_TRIPLE ")\n"
     "  -filetype=asm|obj        output kind (default: from -o, else asm)\n"
     "  -S                       same as -filetype=asm\n"
-    "  -c                       same as -filetype=obj\n"
+    "  -c                       same as -filetype=obj (objects are made by\n"
+    "                           running the system assembler 'as' on the\n"
+    "                           generated assembly; $AS overrides it)\n"
     "  --emit=mir               print the machine IR instead of assembly\n"
     "  -print-after=isel|regalloc  print the machine IR after a stage\n"
     "  --help                   show this help\n"
@@ -126,17 +135,82 @@ find_triple(const char *t)
     return NULL;
 }
 
-/* The backend hook: compiles the verified, optimized module to 'out'.
- * Until a code generator exists this reports that it is missing. */
+/* Runs the system assembler on 'asmpath', writing 'objpath'. */
+static bool
+assemble(const char *asmpath, const char *objpath)
+{
+    const char *as = getenv("AS");
+    if (!as || !*as)
+        as = "as";
+    char *argv[] = {(char *)as, "--64", "-o", (char *)objpath,
+                    (char *)asmpath, NULL};
+    pid_t pid;
+    if (posix_spawnp(&pid, as, NULL, NULL, argv, environ)) {
+        fprintf(stderr, "sirc: error: cannot run '%s'\n", as);
+        return false;
+    }
+    int st;
+    if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st)) {
+        fprintf(stderr, "sirc: error: the assembler '%s' failed\n", as);
+        return false;
+    }
+    return true;
+}
+
+/* Assembly into a temporary file, assembled, the object copied out
+ * (until the integrated assembler exists). */
+static bool
+compile_obj(IrModule *m, CgOptions *co, FILE *out, Diag *d)
+{
+    const char *tmpdir = getenv("TMPDIR");
+    char s[4096], o[4096];
+    snprintf(s, sizeof s, "%s/sircXXXXXX.s", tmpdir ? tmpdir : "/tmp");
+    int fd = mkstemps(s, 2);
+    if (fd < 0) {
+        fprintf(stderr, "sirc: error: cannot create a temporary file\n");
+        return false;
+    }
+    snprintf(o, sizeof o, "%.*s.o", (int)strlen(s) - 2, s);
+    FILE *fs = fdopen(fd, "w");
+    bool ok = fs && cg_compile(m, co, fs, d);
+    if (fs && fclose(fs))
+        ok = false;
+    ok = ok && assemble(s, o);
+    if (ok) {
+        FILE *fo = fopen(o, "rb");
+        char buf[65536];
+        size_t n;
+        ok = fo != NULL;
+        while (ok && (n = fread(buf, 1, sizeof buf, fo)) > 0)
+            ok = fwrite(buf, 1, n, out) == n;
+        if (fo)
+            fclose(fo);
+    }
+    remove(s);
+    remove(o);
+    return ok;
+}
+
+/* The backend hook: compiles the verified, optimized module to 'out'. */
 static bool
 compile(IrModule *m, const Options *o, FILE *out, Diag *d)
 {
-    (void)m;
-    (void)out;
-    (void)d;
-    fprintf(stderr, "sirc: error: code generation for target '%s' is not "
-            "available yet\n", o->triple);
-    return false;
+    const Target *t = target_find(o->triple);
+    if (!t) {
+        fprintf(stderr, "sirc: error: code generation for target '%s' is "
+                "not available yet\n", o->triple);
+        return false;
+    }
+    CgOptions co = {
+        .target = t,
+        .emit = o->filetype == FT_MIR ? CG_EMIT_MIR : CG_EMIT_ASM,
+        .print_after = o->print_after,
+        .print_out = stderr,
+        .file = o->file,
+    };
+    if (o->filetype == FT_OBJ)
+        return compile_obj(m, &co, out, d);
+    return cg_compile(m, &co, out, d);
 }
 
 /* The default output name: the input with its .sir extension replaced. */
@@ -177,8 +251,9 @@ main(int argc, char **argv)
                    "  Registered targets:\n", SIR_VERSION, HOST_TRIPLE);
             for (size_t k = 0; k < sizeof known_triples /
                                        sizeof *known_triples; k++)
-                printf("    %-20s (code generation not available yet)\n",
-                       known_triples[k]);
+                printf("    %-20s%s\n", known_triples[k],
+                       target_find(known_triples[k]) ? "" :
+                       " (code generation not available yet)");
             return 0;
         } else if (!strcmp(a, "-o")) {
             if (i + 1 >= argc)

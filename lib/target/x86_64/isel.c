@@ -121,7 +121,12 @@ const_of(CgCtx *c, IrValue v, int64_t *out)
     IrType t = ir_value_type(c->irf, v);
     if (!ir_type_is_scalar(t) || ir_type_is_float(t))
         return false;
-    if (id->op == IR_OP_ICONST || id->op == IR_OP_BCONST) {
+    if (id->op == IR_OP_BCONST || t.id == IR_TY_BOOL) {
+        *out = id->op == IR_OP_BCONST && id->imm;
+        return id->op == IR_OP_BCONST || id->op == IR_OP_NULL ||
+               id->op == IR_OP_UNDEF;
+    }
+    if (id->op == IR_OP_ICONST) {
         unsigned w = ir_type_bits(t);
         uint64_t x = id->imm;
         if (w < 64)
