@@ -119,6 +119,22 @@ bool opt_alias_local_private(const OptAlias *al, const OptPtrInfo *p);
 bool opt_may_alias(IrFunc *f, OptAlias *al, IrValue a, uint64_t asize,
                    IrValue b, uint64_t bsize);
 
+/* loops.c: natural loops, innermost first; block k of loop L is
+ * blocks[L.first + k], the header being the first. */
+typedef struct {
+    IrBlock header;
+    uint32_t first, nblocks;
+} OptLoop;
+typedef struct {
+    OptLoop *loops;
+    uint32_t n;
+    IrBlock *blocks;
+} OptLoops;
+void opt_loops_compute(IrFunc *f, const IrCfg *c, const IrDomTree *d,
+                       OptLoops *l, Arena *a);
+/* Creates missing preheaders; returns how many (then recompute). */
+uint32_t opt_loops_preheaders(IrFunc *f, const OptLoops *l, Arena *a);
+
 /* Number of laid-out instructions of f. */
 uint32_t opt_count_insts(IrFunc *f);
 

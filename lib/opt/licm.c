@@ -1,0 +1,207 @@
+/*
+ * licm.c - loop-invariant code motion.
+ *
+ * Every loop first gets a preheader (loops.c).  Then, innermost loop
+ * first, the blocks of the loop are scanned in reverse post-order and
+ * an instruction is moved to the end of the preheader when all its
+ * operands are defined outside the loop (or were hoisted already) and
+ * executing it where the loop might not have run is harmless:
+ *
+ *   - pure instructions that cannot trap; division, remainder and
+ *     shifts only with a constant operand that makes them defined
+ *     (divisor not 0, and not -1 for the signed ones; amount < width);
+ *   - non-volatile loads of a scalar other than bool from a slot,
+ *     alloca or global at a known, aligned, in-bounds offset (so the
+ *     address is dereferenceable), when no store in the loop may alias
+ *     it and no call in the loop may touch it (alias.c).
+ *
+ * An operand defined outside the loop dominates the header and so the
+ * preheader.  Hoisted instructions are then outside the inner loop and
+ * are considered again for the enclosing loop.  Cost: the loop sizes,
+ * the function size times the nesting depth.
+ */
+#include "optutil.h"
+
+typedef struct {
+    IrFunc *f;
+    OptAlias al;
+    uint32_t *inloop;   /* block id -> stamp of the loop being done */
+    uint32_t stamp;
+    uint32_t nhoisted;
+} Licm;
+
+static bool
+outside(Licm *l, IrValue v)
+{
+    IrBlock b = opt_def_block(l->f, v);
+    return !b.id || l->inloop[b.id] != l->stamp;
+}
+
+static bool
+safe_trap(IrFunc *f, IrInst i)
+{
+    IrInstData *d = ir_inst(f, i);
+    uint64_t c;
+    switch (d->op) {
+    case IR_OP_UDIV:
+    case IR_OP_UREM:
+        return opt_const_bits(f, ir_inst_arg(f, i, 1), &c) && c != 0;
+    case IR_OP_SDIV:
+    case IR_OP_SREM: {
+        unsigned w = ir_type_bits(d->ty);
+        uint64_t m = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
+        return opt_const_bits(f, ir_inst_arg(f, i, 1), &c) && c != 0 &&
+               (c & m) != m;
+    }
+    case IR_OP_SHL:
+    case IR_OP_LSHR:
+    case IR_OP_ASHR:
+        return opt_const_bits(f, ir_inst_arg(f, i, 1), &c) &&
+               c < ir_type_bits(d->ty);
+    default:
+        return false;
+    }
+}
+
+/* Bytes of the object a base designates, or 0 when unknown. */
+static uint64_t
+object_size(IrFunc *f, const OptPtrInfo *p)
+{
+    switch (p->kind) {
+    case 1:     /* slot */
+        return ir_type_size(f->mod, ir_slot(f, (IrSlot){p->id})->ty);
+    case 2:     /* alloca */
+        return ir_type_size(f->mod, ir_inst(f, (IrInst){p->id})->ty);
+    case 3: {   /* global */
+        const IrSymData *s = ir_sym_c(f->mod, (IrSym){p->id});
+        return s->kind == IR_SYM_FUNC ? 0 : ir_type_size(f->mod, s->type);
+    }
+    default:
+        return 0;
+    }
+}
+
+static bool
+safe_load(Licm *l, const OptLoops *ls, const OptLoop *lp, IrInst i)
+{
+    IrFunc *f = l->f;
+    IrInstData *d = ir_inst(f, i);
+    if ((d->flags & IR_INSTF_VOLATILE) || !ir_type_is_scalar(d->ty) ||
+        d->ty.id == IR_TY_BOOL)
+        return false;
+    IrValue addr = ir_inst_arg(f, i, 0);
+    OptPtrInfo p = *opt_alias_base(f, &l->al, addr);
+    uint64_t size = ir_type_size(f->mod, d->ty);
+    uint64_t osize = object_size(f, &p);
+    if (!p.kind || !p.known_off || p.off % ir_type_align(f->mod, d->ty) ||
+        p.off > osize || size > osize - p.off)
+        return false;
+    bool priv = opt_alias_local_private(&l->al, &p);
+    for (uint32_t k = 0; k < lp->nblocks; k++) {
+        IrBlock b = ls->blocks[lp->first + k];
+        IR_FOR_INSTS(f, b, j) {
+            IrInstData *e = ir_inst(f, j);
+            if (e->op == IR_OP_STORE &&
+                opt_may_alias(f, &l->al, ir_inst_arg(f, j, 1),
+                              ir_type_size(f->mod, e->ty), addr, size))
+                return false;
+            if ((ir_op_info[e->op].flags & IR_OPF_CALL) && !priv)
+                return false;
+        }
+    }
+    return true;
+}
+
+static void
+hoist_loop(Licm *l, const IrCfg *c, const OptLoops *ls, const OptLoop *lp)
+{
+    IrFunc *f = l->f;
+    l->stamp++;
+    for (uint32_t k = 0; k < lp->nblocks; k++)
+        l->inloop[ls->blocks[lp->first + k].id] = l->stamp;
+    /* The preheader: the header's one predecessor outside the loop. */
+    IrBlock ph = {0};
+    for (uint32_t e = c->pred_start[lp->header.id];
+         e < c->pred_start[lp->header.id + 1]; e++) {
+        IrBlock p = c->preds[e];
+        if (l->inloop[p.id] != l->stamp) {
+            if (ph.id)
+                return;
+            ph = p;
+        }
+    }
+    IrInst pt = ph.id ? ir_layout_terminator(f, ph) : (IrInst){0};
+    if (!pt.id || ir_inst_op(f, pt) != IR_OP_BR)
+        return;
+    /* Blocks in reverse post-order so operands come first. */
+    for (uint32_t r = 0; r < c->nrpo; r++) {
+        IrBlock b = c->rpo[r];
+        if (l->inloop[b.id] != l->stamp)
+            continue;
+        IrInst next;
+        for (IrInst i = ir_layout_first_inst(f, b); i.id; i = next) {
+            next = ir_layout_next_inst(f, i);
+            IrInstData *d = ir_inst(f, i);
+            uint32_t fl = ir_op_info[d->op].flags;
+            if (!d->result.id)
+                continue;
+            bool ok;
+            if (d->op == IR_OP_LOAD)
+                ok = true;
+            else
+                ok = (fl & IR_OPF_PURE) &&
+                     (!(fl & IR_OPF_MAYTRAP) || safe_trap(f, i));
+            for (uint32_t k = 0; ok && k < d->nargs; k++)
+                ok = outside(l, ir_inst_arg(f, i, k));
+            if (ok && d->op == IR_OP_LOAD)
+                ok = safe_load(l, ls, lp, i);
+            if (!ok)
+                continue;
+            ir_layout_move_inst_before(f, i, pt);
+            l->nhoisted++;
+        }
+    }
+}
+
+static void
+licm_func(OptCtx *ctx, IrFunc *f)
+{
+    if (!ir_layout_entry(f).id)
+        return;
+    Arena a = {0};
+    IrCfg c;
+    IrDomTree d;
+    OptLoops ls;
+    ir_cfg_compute(f, &c);
+    ir_dom_compute(f, &c, &d);
+    opt_loops_compute(f, &c, &d, &ls, &a);
+    uint32_t made = ls.n ? opt_loops_preheaders(f, &ls, &a) : 0;
+    if (made) {
+        ir_dom_free(&d);
+        ir_cfg_free(&c);
+        ir_cfg_compute(f, &c);
+        ir_dom_compute(f, &c, &d);
+        opt_loops_compute(f, &c, &d, &ls, &a);
+    }
+    Licm l = {.f = f};
+    if (ls.n) {
+        opt_alias_compute(f, &l.al, &a);
+        l.inloop = arena_alloc(&a, (ir_num_blocks(f) + 1) *
+                                   sizeof *l.inloop);
+        for (uint32_t k = 0; k < ls.n; k++)
+            hoist_loop(&l, &c, &ls, &ls.loops[k]);
+    }
+    ir_dom_free(&d);
+    ir_cfg_free(&c);
+    arena_free(&a);
+    opt_stat(ctx, "preheaders created", made);
+    opt_stat(ctx, "instructions hoisted", l.nhoisted);
+}
+
+bool
+opt_licm(OptCtx *ctx, IrModule *m)
+{
+    OPT_FOR_FUNCS(m, f)
+        licm_func(ctx, f);
+    return true;
+}
