@@ -466,7 +466,8 @@ START_TEST(test_verify_dangling)
     ir_block_remove_param(f, a, 0);
     ir_layout_remove_inst(f, (IrInst){ir_value(f, x)->def});
     EXPECT(3, "use of undefined value %p in iadd");
-    ck_assert_msg(strstr(msgs, "use of undefined value %v3 in iadd"), "%s", msgs);
+    ck_assert_msg(strstr(msgs, "use of undefined value %v3 in iadd"), "%s",
+                  msgs);
     ck_assert(strstr(msgs, "br to a passes 1 argument, but a has 0 "
                            "parameters"));
 }
