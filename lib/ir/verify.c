@@ -225,8 +225,9 @@ want(Fn *F, IrInst i, uint32_t slot, IrType want, const char *role)
          T1(t), T2(want));
 }
 
-/* F8 and F2 for the operand in vpool slot 'slot' of instruction i, the
- * instruction at position 'pos' of block b. */
+/* F2 and F8 for the operand in vpool slot 'slot' of instruction i, laid
+ * out in block b: the value exists and its definition dominates the use
+ * (same block: comes earlier). */
 static void
 check_use(Fn *F, IrInst i, IrBlock b, uint32_t slot)
 {
