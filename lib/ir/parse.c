@@ -166,7 +166,7 @@ ir_parse_raw_tok(const char *s, size_t n, SirFloat *out)
 {
     memset(out, 0, sizeof *out);
     out->form = SIR_FLOAT_RAW;
-    out->ndigits = n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+    out->ndigits = n > UINT16_MAX ? UINT16_MAX : (uint16_t)n;
     for (size_t i = 0; i < n && i < 16; i++)
         out->b64 = out->b64 << 4 | digitval(s[i]);
 }
@@ -988,7 +988,7 @@ type_init(SirParser *P, IrInit i, IrType t)
     }
     case IR_INIT_FLOAT: {
         SirFloat x = {.form = (uint8_t)d->first, .ovf = d->neg,
-                      .ndigits = d->count, .b32 = (uint32_t)d->addend,
+                      .ndigits = (uint16_t)d->count, .b32 = (uint32_t)d->addend,
                       .b64 = d->bits};
         d->addend = 0;
         d->first = d->count = 0;

@@ -29,11 +29,11 @@ enum { SIR_OVF32 = 1, SIR_OVF64 = 2 };
  * known to the rule that uses it.  Raw: b64 holds the digits' value
  * when ndigits <= 16. */
 typedef struct {
+    uint64_t b64;
+    uint32_t b32;
     uint8_t form;       /* SIR_FLOAT_* */
     uint8_t ovf;        /* SIR_OVF*: decimal literal overflows */
-    uint32_t ndigits;   /* raw form */
-    uint32_t b32;
-    uint64_t b64;
+    uint16_t ndigits;   /* raw form, saturated at 65535 */
 } SirFloat;
 
 typedef struct {
