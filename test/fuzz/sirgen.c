@@ -1,0 +1,1059 @@
+/*
+ * sirgen - a generator of random SIR programs that are well defined by
+ * construction, for differential testing (test/difftest.sh).
+ *
+ *   sirgen [-seed N] [-funcs N] [-stmts N] [-depth N] [-naive]
+ *
+ * The same options and seed always print the same module.  Its @main
+ * calls every generated function with constant arguments (edge values:
+ * 0, -1, minimum, maximum, NaN, infinities, -0.0, subnormals ...), folds
+ * each result into a hash and prints one line per call with printf, so
+ * any difference in any computed value shows in the output.
+ *
+ * Functions are generated in order and call only earlier ones, so every
+ * program terminates; loops have constant trip counts and functions that
+ * call others are called only outside loops.  Each function body is a
+ * tree of regions: straight-line statements, diamonds and multi-way
+ * branch chains that join with block parameters, and counted loops whose
+ * back edges pass the carried values permuted (swaps, rotations) or
+ * repeated.  Values are used only where their definition dominates the
+ * use: a region's values go out of scope when it ends.
+ *
+ * Undefined behaviour is avoided by construction: divisors equal to 0 or
+ * -1 are replaced with 7 (sel), shift amounts are masked to the width,
+ * float-to-integer conversions take their operand through a range test
+ * (NaN fails it), memory is accessed only inside stack slots (all
+ * initialized in the entry block) and globals, at indices masked to the
+ * object, with the object's element type.  Float results are hashed with
+ * every NaN replaced by 0 (NaN signs and payloads are unspecified).
+ * With -naive, every scalar value is also written to and read back from
+ * stack slots as a simple C front end would do (work for mem2reg).
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ random */
+
+static uint64_t rng_state;
+
+static uint64_t
+rnd(void)
+{
+    /* splitmix64 */
+    uint64_t z = (rng_state += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+static unsigned
+rn(unsigned n)
+{
+    return n ? (unsigned)(rnd() % n) : 0;
+}
+
+static bool
+chance(unsigned pct)
+{
+    return rn(100) < pct;
+}
+
+/* ------------------------------------------------------------- types */
+
+enum { T_BOOL, T_I8, T_I16, T_I32, T_I64, T_F32, T_F64, T_PTR,
+       T_A0, T_A1, T_A2, T_A3, T_A4, T_NTYPES };
+
+#define NSCALAR 7               /* bool .. f64: values the generator makes */
+#define NAGG 5
+
+static const char *const tname[T_NTYPES] = {
+    "bool", "i8", "i16", "i32", "i64", "f32", "f64", "ptr",
+    "{ i32, i64 }", "{ f64, i8 }", "[i16 x 3]", "{ f32, f32 }",
+    "{ i64, i64, i64 }",
+};
+/* members of the aggregates */
+static const int amem[NAGG][4] = {
+    {T_I32, T_I64, -1}, {T_F64, T_I8, -1}, {T_I16, T_I16, T_I16, -1},
+    {T_F32, T_F32, -1}, {T_I64, T_I64, T_I64, -1},
+};
+static const unsigned bits[] = {1, 8, 16, 32, 64, 32, 64, 64};
+
+static bool is_float(int t) { return t == T_F32 || t == T_F64; }
+static bool is_agg(int t) { return t >= T_A0; }
+
+static int
+nmembers(int t)
+{
+    int n = 0;
+    while (n < 4 && amem[t - T_A0][n] >= 0)
+        n++;
+    return n;
+}
+
+static int
+rand_scalar(void)
+{
+    /* integers more often than floats and bools */
+    static const int pick[] = {T_BOOL, T_I8, T_I16, T_I32, T_I32, T_I64,
+                               T_I64, T_F32, T_F64, T_F64};
+    return pick[rn(sizeof pick / sizeof pick[0])];
+}
+
+static int
+rand_type(void)
+{
+    return chance(15) ? T_A0 + (int)rn(NAGG) : rand_scalar();
+}
+
+/* ----------------------------------------------------------- output */
+
+static void
+out(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+}
+
+/* ---------------------------------------------------------- functions */
+
+typedef struct {
+    int ret;
+    int nparams;
+    int params[8];
+    bool calls;         /* calls other functions: not called in loops */
+} Func;
+
+typedef struct {
+    unsigned id;        /* printed %vID */
+    int type;
+} Val;
+
+#define MAXVALS 4096
+#define MAXSLOTS 16
+
+typedef struct {
+    Val vals[MAXVALS];
+    unsigned nvals;
+    unsigned next_id, next_block;
+    int loop_depth;
+    int depth;
+    int self;           /* index of the function being generated */
+    int slot_type[MAXSLOTS];
+    unsigned slot_ptr[MAXSLOTS];    /* value ids of the slot addresses */
+    int nslots;
+    double mult;        /* product of the enclosing loops' trip counts */
+    double cost;        /* estimated instructions executed per call */
+} Gen;
+
+static Func funcs[64];
+static double cost[64];         /* of each generated function */
+#define BUDGET 2e5
+static int nfuncs = 6;
+static int nstmts = 12;
+static int maxdepth = 3;
+static bool naive;
+
+/* globals: @g0 [i64 x 8], @g1 [i32 x 16], @g2 [f64 x 4] (writable),
+ * @k0 [i16 x 8] (const) */
+static const struct { const char *name; int elem; unsigned len;
+                      bool writable; } globals[] = {
+    {"g0", T_I64, 8, true}, {"g1", T_I32, 16, true}, {"g2", T_F64, 4, true},
+    {"k0", T_I16, 8, false},
+};
+#define NGLOBALS 4
+
+static unsigned
+fresh(Gen *g, int type)
+{
+    unsigned id = g->next_id++;
+    if (g->nvals < MAXVALS) {
+        g->vals[g->nvals].id = id;
+        g->vals[g->nvals].type = type;
+        g->nvals++;
+    }
+    return id;
+}
+
+static unsigned
+label(Gen *g)
+{
+    return g->next_block++;
+}
+
+static int64_t
+int_edge(int t)
+{
+    unsigned w = bits[t];
+    uint64_t m = w == 64 ? ~(uint64_t)0 : (UINT64_C(1) << w) - 1;
+    uint64_t v;
+    switch (rn(9)) {
+    case 0: v = 0; break;
+    case 1: v = 1; break;
+    case 2: v = m; break;                           /* -1 */
+    case 3: v = UINT64_C(1) << (w - 1); break;      /* minimum */
+    case 4: v = (UINT64_C(1) << (w - 1)) - 1; break; /* maximum */
+    case 5: v = rn(16); break;
+    case 6: v = (uint64_t)0 - rn(16); break;
+    default: v = rnd(); break;
+    }
+    v &= m;
+    /* as a signed decimal */
+    if (w < 64 && (v >> (w - 1)))
+        return (int64_t)(v | ~m);
+    return (int64_t)v;
+}
+
+static void
+float_lit(int t, char *buf)
+{
+    static const uint64_t e64[] = {
+        0, UINT64_C(0x8000000000000000), UINT64_C(0x3FF0000000000000),
+        UINT64_C(0xBFF8000000000000), UINT64_C(0x7FF0000000000000),
+        UINT64_C(0xFFF0000000000000), UINT64_C(0x7FF8000000000000),
+        1, UINT64_C(0x7FEFFFFFFFFFFFFF), UINT64_C(0x4059000000000000),
+        UINT64_C(0x3FB999999999999A), UINT64_C(0xC1E0000000000000),
+    };
+    static const uint32_t e32[] = {
+        0, 0x80000000u, 0x3F800000u, 0xBFC00000u, 0x7F800000u, 0xFF800000u,
+        0x7FC00000u, 1, 0x7F7FFFFFu, 0x42C80000u, 0x3DCCCCCDu, 0xCF000000u,
+    };
+    if (chance(50)) {
+        /* a small decimal */
+        int v = (int)rn(2001) - 1000;
+        sprintf(buf, "%d.%d", v / 4, (v < 0 ? -v : v) % 4 * 25);
+        if (v < 0 && v / 4 == 0)
+            sprintf(buf, "-0.%d", (-v) % 4 * 25);
+        return;
+    }
+    if (t == T_F32) {
+        uint32_t b = chance(70) ? e32[rn(12)] : (uint32_t)rnd();
+        sprintf(buf, "0f%08" PRIX32, b);
+    } else {
+        uint64_t b = chance(70) ? e64[rn(12)] : rnd();
+        sprintf(buf, "0f%016" PRIX64, b);
+    }
+}
+
+/* Emits a constant of scalar type t. */
+static unsigned
+constant(Gen *g, int t)
+{
+    char buf[64];
+    unsigned id = fresh(g, t);
+    if (t == T_BOOL)
+        out("  %%v%u = bconst bool %s\n", id, chance(50) ? "true" : "false");
+    else if (is_float(t)) {
+        float_lit(t, buf);
+        out("  %%v%u = fconst %s %s\n", id, tname[t], buf);
+    } else
+        out("  %%v%u = iconst %s %" PRId64 "\n", id, tname[t], int_edge(t));
+    return id;
+}
+
+static unsigned operand(Gen *g, int t);
+
+/* An aggregate built from operands. */
+static unsigned
+build_agg(Gen *g, int t)
+{
+    unsigned cur = g->next_id++;
+    out("  %%v%u = %s %s\n", cur, chance(50) ? "undef" : "null", tname[t]);
+    int n = nmembers(t);
+    for (int k = 0; k < n; k++) {
+        if (k > 0 && chance(20))
+            continue;       /* an undef or null member stays */
+        unsigned m = operand(g, amem[t - T_A0][k]);
+        unsigned nx = g->next_id++;
+        out("  %%v%u = insert %s %%v%u, %s %%v%u, %d\n", nx, tname[t], cur,
+            tname[amem[t - T_A0][k]], m, k);
+        cur = nx;
+    }
+    /* make it visible */
+    if (g->nvals < MAXVALS) {
+        g->vals[g->nvals].id = cur;
+        g->vals[g->nvals].type = t;
+        g->nvals++;
+    }
+    return cur;
+}
+
+/* A value of type t in scope, or a new one. */
+static unsigned
+operand(Gen *g, int t)
+{
+    if (g->nvals && chance(85)) {
+        /* prefer recent values */
+        for (int tries = 0; tries < 6; tries++) {
+            unsigned k = g->nvals - 1 - rn(g->nvals < 24 ? g->nvals : 24);
+            if (tries >= 3)
+                k = rn(g->nvals);
+            if (g->vals[k].type == t)
+                return g->vals[k].id;
+        }
+    }
+    if (is_agg(t))
+        return build_agg(g, t);
+    if (t == T_PTR) {
+        unsigned id = fresh(g, T_PTR);
+        out("  %%v%u = null ptr\n", id);
+        return id;
+    }
+    return constant(g, t);
+}
+
+static int
+rand_int(void)
+{
+    return T_I8 + (int)rn(4);
+}
+
+/* ------------------------------------------------------- statements */
+
+static void
+gen_int_binary(Gen *g)
+{
+    static const char *const ops[] = {"iadd", "isub", "imul", "and", "or",
+                                      "xor", "shl", "lshr", "ashr", "sdiv",
+                                      "udiv", "srem", "urem"};
+    int t = rand_int();
+    const char *op = ops[rn(13)];
+    unsigned a = operand(g, t), b = operand(g, t);
+    if (!strcmp(op, "shl") || !strcmp(op, "lshr") || !strcmp(op, "ashr")) {
+        unsigned m = g->next_id++, bm = g->next_id++;
+        out("  %%v%u = iconst %s %u\n", m, tname[t], bits[t] - 1);
+        out("  %%v%u = and %s %%v%u, %%v%u\n", bm, tname[t], b, m);
+        b = bm;
+    } else if (op[1] == 'd' || op[1] == 'r') {
+        /* divisor 0 or -1 becomes 7 */
+        unsigned z = g->next_id++, m1 = g->next_id++, c0 = g->next_id++,
+                 c1 = g->next_id++, bad = g->next_id++, sev = g->next_id++,
+                 d = g->next_id++;
+        out("  %%v%u = iconst %s 0\n", z, tname[t]);
+        out("  %%v%u = iconst %s -1\n", m1, tname[t]);
+        out("  %%v%u = icmp eq %s %%v%u, %%v%u\n", c0, tname[t], b, z);
+        out("  %%v%u = icmp eq %s %%v%u, %%v%u\n", c1, tname[t], b, m1);
+        out("  %%v%u = or bool %%v%u, %%v%u\n", bad, c0, c1);
+        out("  %%v%u = iconst %s 7\n", sev, tname[t]);
+        out("  %%v%u = sel %s, bool %%v%u, %%v%u, %%v%u\n", d, tname[t], bad,
+            sev, b);
+        b = d;
+    }
+    unsigned r = fresh(g, t);
+    out("  %%v%u = %s %s %%v%u, %%v%u\n", r, op, tname[t], a, b);
+}
+
+static void
+gen_float(Gen *g)
+{
+    static const char *const ops[] = {"fadd", "fsub", "fmul", "fdiv", "frem",
+                                      "fneg"};
+    int t = chance(50) ? T_F32 : T_F64;
+    const char *op = ops[rn(6)];
+    unsigned a = operand(g, t);
+    if (!strcmp(op, "fneg")) {
+        unsigned r = fresh(g, t);
+        out("  %%v%u = fneg %s %%v%u\n", r, tname[t], a);
+        return;
+    }
+    unsigned b = operand(g, t);
+    unsigned r = fresh(g, t);
+    out("  %%v%u = %s %s %%v%u, %%v%u\n", r, op, tname[t], a, b);
+}
+
+static void
+gen_cmp_sel(Gen *g)
+{
+    static const char *const ip[] = {"eq", "ne", "ugt", "uge", "ult", "ule",
+                                     "sgt", "sge", "slt", "sle"};
+    static const char *const fp[] = {"ord", "uno", "oeq", "one", "ogt", "oge",
+                                     "olt", "ole", "ueq", "une", "ugt", "uge",
+                                     "ult", "ule"};
+    unsigned c;
+    if (chance(70)) {
+        int t = chance(85) ? rand_int() : T_BOOL;
+        unsigned a = operand(g, t), b = operand(g, t);
+        c = fresh(g, T_BOOL);
+        out("  %%v%u = icmp %s %s %%v%u, %%v%u\n", c, ip[rn(10)], tname[t], a,
+            b);
+    } else {
+        int t = chance(50) ? T_F32 : T_F64;
+        unsigned a = operand(g, t), b = operand(g, t);
+        c = fresh(g, T_BOOL);
+        out("  %%v%u = fcmp %s %s %%v%u, %%v%u\n", c, fp[rn(14)], tname[t], a,
+            b);
+    }
+    if (chance(60)) {
+        int t = rand_type();
+        unsigned a = operand(g, t), b = operand(g, t);
+        unsigned r = fresh(g, t);
+        out("  %%v%u = sel %s, bool %%v%u, %%v%u, %%v%u\n", r, tname[t], c, a,
+            b);
+    }
+    if (chance(30)) {
+        static const char *const bo[] = {"and", "or", "xor"};
+        unsigned d = operand(g, T_BOOL);
+        unsigned r = fresh(g, T_BOOL);
+        out("  %%v%u = %s bool %%v%u, %%v%u\n", r, bo[rn(3)], c, d);
+    }
+}
+
+/* ftosi/ftoui through a range test: out-of-range values and NaN become
+ * 0.0 first. */
+static void
+gen_ftoi(Gen *g, int ft, int it, bool is_signed)
+{
+    unsigned w = bits[it];
+    char lo[64], hi[64];
+    /* powers of two are exact in both formats */
+    if (is_signed) {
+        snprintf(lo, sizeof lo, "-%.1f", (double)(UINT64_C(1) << (w - 1)));
+        snprintf(hi, sizeof hi, "%.1f", (double)(UINT64_C(1) << (w - 1)));
+    } else {
+        snprintf(lo, sizeof lo, "-1.0");
+        snprintf(hi, sizeof hi, "%.1f", w == 64 ? 18446744073709551616.0
+                                                : (double)(UINT64_C(1) << w));
+    }
+    unsigned x = operand(g, ft);
+    unsigned l = g->next_id++, h = g->next_id++, c1 = g->next_id++,
+             c2 = g->next_id++, ok = g->next_id++, z = g->next_id++,
+             s = g->next_id++;
+    out("  %%v%u = fconst %s %s\n", l, tname[ft], lo);
+    out("  %%v%u = fconst %s %s\n", h, tname[ft], hi);
+    out("  %%v%u = fcmp %s %s %%v%u, %%v%u\n", c1, is_signed ? "oge" : "ogt",
+        tname[ft], x, l);
+    out("  %%v%u = fcmp olt %s %%v%u, %%v%u\n", c2, tname[ft], x, h);
+    out("  %%v%u = and bool %%v%u, %%v%u\n", ok, c1, c2);
+    out("  %%v%u = fconst %s 0.0\n", z, tname[ft]);
+    out("  %%v%u = sel %s, bool %%v%u, %%v%u, %%v%u\n", s, tname[ft], ok, x,
+        z);
+    unsigned r = fresh(g, it);
+    out("  %%v%u = %s %s, %s %%v%u\n", r, is_signed ? "ftosi" : "ftoui",
+        tname[it], tname[ft], s);
+}
+
+static void
+gen_cast(Gen *g)
+{
+    switch (rn(8)) {
+    case 0: case 1: {       /* sext / zext / trunc */
+        int a = rand_int(), b = rand_int();
+        if (a == b)
+            b = a == T_I64 ? T_I8 : T_I64;
+        unsigned v = operand(g, a);
+        unsigned r = fresh(g, b);
+        const char *op = bits[b] > bits[a] ? (chance(50) ? "sext" : "zext")
+                                           : "trunc";
+        out("  %%v%u = %s %s, %s %%v%u\n", r, op, tname[b], tname[a], v);
+        break;
+    }
+    case 2: {               /* itob / btoi */
+        int t = rand_int();
+        if (chance(50)) {
+            unsigned v = operand(g, t);
+            unsigned r = fresh(g, T_BOOL);
+            out("  %%v%u = itob bool, %s %%v%u\n", r, tname[t], v);
+        } else {
+            unsigned v = operand(g, T_BOOL);
+            unsigned r = fresh(g, t);
+            out("  %%v%u = btoi %s, bool %%v%u\n", r, tname[t], v);
+        }
+        break;
+    }
+    case 3: case 4: {       /* sitof / uitof */
+        int t = rand_int(), f = chance(50) ? T_F32 : T_F64;
+        unsigned v = operand(g, t);
+        unsigned r = fresh(g, f);
+        out("  %%v%u = %s %s, %s %%v%u\n", r, chance(50) ? "sitof" : "uitof",
+            tname[f], tname[t], v);
+        break;
+    }
+    case 5: case 6:
+        gen_ftoi(g, chance(50) ? T_F32 : T_F64, rand_int(), chance(50));
+        break;
+    default:
+        if (chance(50)) {
+            unsigned v = operand(g, T_F32);
+            unsigned r = fresh(g, T_F64);
+            out("  %%v%u = fext f64, f32 %%v%u\n", r, v);
+        } else {
+            unsigned v = operand(g, T_F64);
+            unsigned r = fresh(g, T_F32);
+            out("  %%v%u = ftrunc f32, f64 %%v%u\n", r, v);
+        }
+    }
+}
+
+static void
+gen_agg(Gen *g)
+{
+    int t = T_A0 + (int)rn(NAGG);
+    unsigned a = operand(g, t);
+    int n = nmembers(t);
+    int k = (int)rn((unsigned)n);
+    int mt = amem[t - T_A0][k];
+    if (chance(60)) {
+        unsigned r = fresh(g, mt);
+        out("  %%v%u = extract %s, %s %%v%u, %d\n", r, tname[mt], tname[t], a,
+            k);
+    } else {
+        unsigned e = operand(g, mt);
+        unsigned r = fresh(g, t);
+        out("  %%v%u = insert %s %%v%u, %s %%v%u, %d\n", r, tname[t], a,
+            tname[mt], e, k);
+    }
+}
+
+static void
+gen_slot(Gen *g)
+{
+    if (!g->nslots)
+        return;
+    int s = (int)rn((unsigned)g->nslots);
+    int t = g->slot_type[s];
+    if (chance(50)) {
+        unsigned v = operand(g, t);
+        out("  store %s%s %%v%u, ptr %%v%u\n", chance(10) ? "volatile " : "",
+            tname[t], v, g->slot_ptr[s]);
+    } else {
+        unsigned r = fresh(g, t);
+        out("  %%v%u = load %s%s, ptr %%v%u\n", r,
+            chance(10) ? "volatile " : "", tname[t], g->slot_ptr[s]);
+    }
+}
+
+static void
+gen_global(Gen *g)
+{
+    int k = (int)rn(NGLOBALS);
+    int t = globals[k].elem;
+    unsigned base = g->next_id++, idx = g->next_id++;
+    out("  %%v%u = globaladdr @%s\n", base, globals[k].name);
+    int it = rand_int();
+    unsigned raw = operand(g, it);
+    unsigned m = g->next_id++;
+    out("  %%v%u = iconst %s %u\n", m, tname[it], globals[k].len - 1);
+    out("  %%v%u = and %s %%v%u, %%v%u\n", idx, tname[it], raw, m);
+    unsigned p = g->next_id++;
+    out("  %%v%u = offset %s, ptr %%v%u, %s %%v%u\n", p, tname[t], base,
+        tname[it], idx);
+    if (globals[k].writable && chance(50)) {
+        unsigned v = operand(g, t);
+        out("  store %s %%v%u, ptr %%v%u\n", tname[t], v, p);
+    } else {
+        unsigned r = fresh(g, t);
+        out("  %%v%u = load %s, ptr %%v%u\n", r, tname[t], p);
+    }
+}
+
+static void
+gen_call(Gen *g)
+{
+    if (g->self == 0)
+        return;
+    int callee = (int)rn((unsigned)g->self);
+    if (g->loop_depth > 0 && funcs[callee].calls)
+        return;
+    /* keep the whole program cheap: calls multiply */
+    if (g->cost + cost[callee] * g->mult > BUDGET)
+        return;
+    g->cost += cost[callee] * g->mult;
+    Func *f = &funcs[callee];
+    unsigned args[8];
+    for (int k = 0; k < f->nparams; k++)
+        args[k] = operand(g, f->params[k]);
+    unsigned r = fresh(g, f->ret);
+    if (chance(30)) {
+        unsigned p = g->next_id++;
+        out("  %%v%u = globaladdr @f%d\n", p, callee);
+        out("  %%v%u = indirectcall %s (", r, tname[f->ret]);
+        for (int k = 0; k < f->nparams; k++)
+            out("%s%s", k ? ", " : "", tname[f->params[k]]);
+        out("), ptr %%v%u(", p);
+    } else {
+        out("  %%v%u = call %s @f%d(", r, tname[f->ret], callee);
+    }
+    for (int k = 0; k < f->nparams; k++)
+        out("%s%s %%v%u", k ? ", " : "", tname[f->params[k]], args[k]);
+    out(")\n");
+}
+
+static void gen_region(Gen *g, int n);
+
+/* Branch arguments of the given types from the current scope. */
+static void
+branch_args(Gen *g, const int *types, int n, unsigned *ids)
+{
+    for (int k = 0; k < n; k++)
+        ids[k] = operand(g, types[k]);
+}
+
+static void
+print_target(unsigned blk, const int *types, const unsigned *ids, int n)
+{
+    out("b%u", blk);
+    if (!n)
+        return;
+    out("(");
+    for (int k = 0; k < n; k++)
+        out("%s%s %%v%u", k ? ", " : "", tname[types[k]], ids[k]);
+    out(")");
+}
+
+/* Opens block 'blk' with fresh parameters of the given types. */
+static void
+open_block(Gen *g, unsigned blk, const int *types, int n)
+{
+    out("\nb%u", blk);
+    if (n) {
+        out("(");
+        for (int k = 0; k < n; k++)
+            out("%s%s %%v%u", k ? ", " : "", tname[types[k]],
+                fresh(g, types[k]));
+        out(")");
+    }
+    out(":\n");
+}
+
+static void
+gen_diamond(Gen *g)
+{
+    int jt[4], nj = (int)rn(4);
+    unsigned ids[4];
+    for (int k = 0; k < nj; k++)
+        jt[k] = rand_type();
+    unsigned c = operand(g, T_BOOL);
+    unsigned bt = label(g), bf = label(g), bj = label(g);
+    out("  condbr bool %%v%u, b%u, b%u\n", c, bt, bf);
+    unsigned mark = g->nvals;
+    g->depth++;
+    open_block(g, bt, NULL, 0);
+    gen_region(g, nstmts / 3 + 1);
+    branch_args(g, jt, nj, ids);
+    out("  br ");
+    print_target(bj, jt, ids, nj);
+    out("\n");
+    g->nvals = mark;
+    open_block(g, bf, NULL, 0);
+    gen_region(g, nstmts / 3 + 1);
+    branch_args(g, jt, nj, ids);
+    out("  br ");
+    print_target(bj, jt, ids, nj);
+    out("\n");
+    g->nvals = mark;
+    g->depth--;
+    open_block(g, bj, jt, nj);
+}
+
+/* if x == c0 ... else if x == c1 ... else ..., joining with parameters */
+static void
+gen_switch(Gen *g)
+{
+    int t = rand_int();
+    unsigned x = operand(g, t);
+    int ncases = 2 + (int)rn(3);
+    int jt[3], nj = (int)rn(3);
+    unsigned ids[3];
+    for (int k = 0; k < nj; k++)
+        jt[k] = rand_scalar();
+    unsigned bj = label(g);
+    unsigned mark = g->nvals;
+    g->depth++;
+    for (int k = 0; k < ncases; k++) {
+        unsigned kc = g->next_id++, e = g->next_id++;
+        out("  %%v%u = iconst %s %" PRId64 "\n", kc, tname[t],
+            chance(50) ? (int64_t)rn(4) : int_edge(t));
+        out("  %%v%u = icmp eq %s %%v%u, %%v%u\n", e, tname[t], x, kc);
+        unsigned bc = label(g), bn = label(g);
+        out("  condbr bool %%v%u, b%u, b%u\n", e, bc, bn);
+        unsigned m2 = g->nvals;
+        open_block(g, bc, NULL, 0);
+        gen_region(g, nstmts / 4 + 1);
+        branch_args(g, jt, nj, ids);
+        out("  br ");
+        print_target(bj, jt, ids, nj);
+        out("\n");
+        g->nvals = m2;
+        open_block(g, bn, NULL, 0);
+    }
+    gen_region(g, nstmts / 4 + 1);
+    branch_args(g, jt, nj, ids);
+    out("  br ");
+    print_target(bj, jt, ids, nj);
+    out("\n");
+    g->nvals = mark;
+    g->depth--;
+    open_block(g, bj, jt, nj);
+}
+
+static void
+gen_loop(Gen *g)
+{
+    int nc = 1 + (int)rn(4);
+    int ct[6];
+    unsigned init[6], ids[6];
+    ct[0] = T_I32;      /* the counter */
+    for (int k = 1; k <= nc; k++)
+        ct[k] = chance(60) && k > 1 ? ct[k - 1] : rand_type();
+    unsigned zero = g->next_id++, trip = g->next_id++, one = g->next_id++;
+    unsigned ntrip = rn(g->loop_depth ? 4 : 9);
+    out("  %%v%u = iconst i32 0\n", zero);
+    out("  %%v%u = iconst i32 %u\n", trip, ntrip);
+    out("  %%v%u = iconst i32 1\n", one);
+    init[0] = zero;
+    for (int k = 1; k <= nc; k++)
+        init[k] = operand(g, ct[k]);
+    unsigned bh = label(g), bb = label(g), bx = label(g);
+    out("  br ");
+    print_target(bh, ct, init, nc + 1);
+    out("\n");
+    unsigned first = g->next_id;
+    open_block(g, bh, ct, nc + 1);
+    unsigned counter = first;
+    unsigned mark = g->nvals;       /* header parameters stay in scope */
+    unsigned c = g->next_id++;
+    out("  %%v%u = icmp slt i32 %%v%u, %%v%u\n", c, counter, trip);
+    out("  condbr bool %%v%u, b%u, b%u\n", c, bb, bx);
+    double saved_mult = g->mult;
+    g->mult *= ntrip ? ntrip : 1;
+    g->loop_depth++;
+    g->depth++;
+    open_block(g, bb, NULL, 0);
+    gen_region(g, nstmts / 2 + 1);
+    unsigned next = g->next_id++;
+    out("  %%v%u = iadd i32 %%v%u, %%v%u\n", next, counter, one);
+    ids[0] = next;
+    for (int k = 1; k <= nc; k++) {
+        /* a permutation of same-typed parameters (swaps, rotations,
+         * repeats) or any value of the type */
+        unsigned pick = rn(3);
+        if (pick == 0) {
+            int j = 1 + (int)rn((unsigned)nc);
+            ids[k] = ct[j] == ct[k] ? first + (unsigned)j : operand(g, ct[k]);
+        } else {
+            ids[k] = operand(g, ct[k]);
+        }
+    }
+    out("  br ");
+    print_target(bh, ct, ids, nc + 1);
+    out("\n");
+    g->nvals = mark;
+    g->loop_depth--;
+    g->depth--;
+    g->mult = saved_mult;
+    open_block(g, bx, NULL, 0);
+}
+
+static void
+gen_stmt(Gen *g)
+{
+    unsigned r = rn(100);
+    bool nest = g->depth < maxdepth;
+    if (r < 30)
+        gen_int_binary(g);
+    else if (r < 42)
+        gen_float(g);
+    else if (r < 52)
+        gen_cmp_sel(g);
+    else if (r < 62)
+        gen_cast(g);
+    else if (r < 68)
+        gen_agg(g);
+    else if (r < 75)
+        gen_slot(g);
+    else if (r < 80)
+        gen_global(g);
+    else if (r < 86)
+        gen_call(g);
+    else if (r < 91 && nest)
+        gen_diamond(g);
+    else if (r < 96 && nest)
+        gen_loop(g);
+    else if (nest)
+        gen_switch(g);
+    else
+        gen_int_binary(g);
+}
+
+static void
+gen_region(Gen *g, int n)
+{
+    for (int k = 0; k < n; k++) {
+        g->cost += 4 * g->mult;
+        gen_stmt(g);
+        if (naive && g->nslots && chance(20))
+            gen_slot(g);
+    }
+}
+
+static void
+gen_func(int idx)
+{
+    static Gen gen;
+    Gen *g = &gen;
+    memset(g, 0, sizeof *g);
+    g->self = idx;
+    g->mult = 1;
+    Func *f = &funcs[idx];
+    out("\n%sfn %s @f%d(", chance(50) ? "internal " : "", tname[f->ret],
+        idx);
+    for (int k = 0; k < f->nparams; k++)
+        out("%s%s", k ? ", " : "", tname[f->params[k]]);
+    out(") {\n");
+    g->nslots = naive ? 4 + (int)rn(6) : (int)rn(4);
+    for (int s = 0; s < g->nslots; s++) {
+        g->slot_type[s] = chance(80) ? rand_scalar() : T_A0 + (int)rn(NAGG);
+        out("  $s%d = stack %s\n", s, tname[g->slot_type[s]]);
+    }
+    if (g->nslots)
+        out("\n");
+    out("b%u", label(g));
+    if (f->nparams) {
+        out("(");
+        for (int k = 0; k < f->nparams; k++)
+            out("%s%s %%v%u", k ? ", " : "", tname[f->params[k]],
+                fresh(g, f->params[k]));
+        out(")");
+    }
+    out(":\n");
+    /* every slot initialized before any load */
+    for (int s = 0; s < g->nslots; s++) {
+        g->slot_ptr[s] = g->next_id++;
+        out("  %%v%u = stackslot $s%d\n", g->slot_ptr[s], s);
+        unsigned v = operand(g, g->slot_type[s]);
+        out("  store %s %%v%u, ptr %%v%u\n", tname[g->slot_type[s]], v,
+            g->slot_ptr[s]);
+    }
+    gen_region(g, nstmts);
+    unsigned r = operand(g, f->ret);
+    out("  ret %s %%v%u\n}\n", tname[f->ret], r);
+    cost[idx] = g->cost + 10;
+}
+
+/* ------------------------------------------------------------- main */
+
+/* Emits code folding value v of type t into the hash %h<cur>; returns
+ * the new hash value id.  'next' numbers temporaries. */
+static unsigned
+hash_value(unsigned *next, unsigned h, int t, unsigned v)
+{
+    unsigned x = (*next)++;
+    if (is_agg(t)) {
+        int n = nmembers(t);
+        for (int k = 0; k < n; k++) {
+            int mt = amem[t - T_A0][k];
+            unsigned m = (*next)++;
+            out("  %%t%u = extract %s, %s %%t%u, %d\n", m, tname[mt], tname[t],
+                v, k);
+            h = hash_value(next, h, mt, m);
+        }
+        return h;
+    }
+    switch (t) {
+    case T_BOOL:
+        out("  %%t%u = btoi i64, bool %%t%u\n", x, v);
+        break;
+    case T_I8: case T_I16: case T_I32:
+        out("  %%t%u = zext i64, %s %%t%u\n", x, tname[t], v);
+        break;
+    case T_I64:
+        out("  %%t%u = iadd i64 %%t%u, %%zero\n", x, v);
+        break;
+    case T_F32:
+        out("  %%t%u = call i64 @bits.f32(f32 %%t%u)\n", x, v);
+        break;
+    case T_F64:
+        out("  %%t%u = call i64 @bits.f64(f64 %%t%u)\n", x, v);
+        break;
+    }
+    unsigned r = (*next)++;
+    out("  %%t%u = call i64 @mix(i64 %%t%u, i64 %%t%u)\n", r, h, x);
+    return r;
+}
+
+static unsigned
+main_const(unsigned *next, int t)
+{
+    char buf[64];
+    unsigned id = (*next)++;
+    if (is_agg(t)) {
+        out("  %%t%u = null %s\n", id, tname[t]);
+        int n = nmembers(t);
+        for (int k = 0; k < n; k++) {
+            int mt = amem[t - T_A0][k];
+            unsigned m = main_const(next, mt);
+            unsigned nx = (*next)++;
+            out("  %%t%u = insert %s %%t%u, %s %%t%u, %d\n", nx, tname[t], id,
+                tname[mt], m, k);
+            id = nx;
+        }
+        return id;
+    }
+    if (t == T_BOOL)
+        out("  %%t%u = bconst bool %s\n", id, chance(50) ? "true" : "false");
+    else if (is_float(t)) {
+        float_lit(t, buf);
+        out("  %%t%u = fconst %s %s\n", id, tname[t], buf);
+    } else
+        out("  %%t%u = iconst %s %" PRId64 "\n", id, tname[t], int_edge(t));
+    return id;
+}
+
+static void
+gen_prelude(void)
+{
+    out("; generated by sirgen\n");
+    out("fn i32 @printf(ptr, ...)\n");
+    out("internal @fmt = const [i8 x 13] c\"f%%d %%016llx\\0A\\00\"\n");
+    out("@g0 = global [i64 x 8] [");
+    for (int k = 0; k < 8; k++)
+        out("%s%" PRId64, k ? ", " : "", int_edge(T_I64));
+    out("]\n@g1 = global [i32 x 16] zeroinit, align 16\n");
+    out("internal @g2 = global [f64 x 4] [1.5, -0.0, 0f7FF0000000000000, "
+        "2.25]\n");
+    out("internal @k0 = const [i16 x 8] [");
+    for (int k = 0; k < 8; k++)
+        out("%s%" PRId64, k ? ", " : "", int_edge(T_I16));
+    out("]\n");
+    out("\ninternal fn i64 @mix(i64, i64) {\n"
+        "entry(i64 %%h, i64 %%v):\n"
+        "  %%0 = xor i64 %%h, %%v\n"
+        "  %%1 = iconst i64 -7046029254386353131\n"
+        "  %%2 = imul i64 %%0, %%1\n"
+        "  %%3 = iconst i64 29\n"
+        "  %%4 = lshr i64 %%2, %%3\n"
+        "  %%5 = xor i64 %%2, %%4\n"
+        "  ret i64 %%5\n}\n");
+    /* float bits with every NaN as 0 */
+    out("\ninternal fn i64 @bits.f64(f64) {\n"
+        "  $s = stack f64\n\n"
+        "entry(f64 %%x):\n"
+        "  %%0 = fcmp uno f64 %%x, %%x\n"
+        "  %%1 = fconst f64 0.0\n"
+        "  %%2 = sel f64, bool %%0, %%1, %%x\n"
+        "  %%3 = stackslot $s\n"
+        "  store f64 %%2, ptr %%3\n"
+        "  %%4 = load i64, ptr %%3\n"
+        "  ret i64 %%4\n}\n");
+    out("\ninternal fn i64 @bits.f32(f32) {\n"
+        "  $s = stack f32\n\n"
+        "entry(f32 %%x):\n"
+        "  %%0 = fcmp uno f32 %%x, %%x\n"
+        "  %%1 = fconst f32 0.0\n"
+        "  %%2 = sel f32, bool %%0, %%1, %%x\n"
+        "  %%3 = stackslot $s\n"
+        "  store f32 %%2, ptr %%3\n"
+        "  %%4 = load i32, ptr %%3\n"
+        "  %%5 = zext i64, i32 %%4\n"
+        "  ret i64 %%5\n}\n");
+}
+
+static void
+gen_main(void)
+{
+    unsigned next = 0;
+    out("\nfn i32 @main() {\nentry:\n");
+    out("  %%zero = iconst i64 0\n");
+    out("  %%fmt = globaladdr @fmt\n");
+    for (int i = 0; i < nfuncs; i++) {
+        Func *f = &funcs[i];
+        int reps = 1 + (int)rn(2);
+        for (int rep = 0; rep < reps; rep++) {
+            unsigned args[8];
+            for (int k = 0; k < f->nparams; k++)
+                args[k] = main_const(&next, f->params[k]);
+            unsigned r = next++;
+            out("  %%t%u = call %s @f%d(", r, tname[f->ret], i);
+            for (int k = 0; k < f->nparams; k++)
+                out("%s%s %%t%u", k ? ", " : "", tname[f->params[k]],
+                    args[k]);
+            out(")\n");
+            unsigned h0 = next++;
+            out("  %%t%u = iconst i64 %d\n", h0, i);
+            unsigned h = hash_value(&next, h0, f->ret, r);
+            unsigned id = next++, pr = next++;
+            out("  %%t%u = iconst i32 %d\n", id, i);
+            out("  %%t%u = call i32 @printf(ptr %%fmt, i32 %%t%u, i64 %%t%u)\n",
+                pr, id, h);
+        }
+    }
+    /* the globals at the end */
+    unsigned h = next++;
+    out("  %%t%u = iconst i64 99\n", h);
+    for (int k = 0; k < NGLOBALS; k++) {
+        unsigned base = next++;
+        out("  %%t%u = globaladdr @%s\n", base, globals[k].name);
+        for (unsigned e = 0; e < globals[k].len; e++) {
+            unsigned ix = next++, p = next++, v = next++;
+            out("  %%t%u = iconst i64 %u\n", ix, e);
+            out("  %%t%u = offset %s, ptr %%t%u, i64 %%t%u\n", p,
+                tname[globals[k].elem], base, ix);
+            out("  %%t%u = load %s, ptr %%t%u\n", v, tname[globals[k].elem],
+                p);
+            h = hash_value(&next, h, globals[k].elem, v);
+        }
+    }
+    unsigned id = next++, pr = next++;
+    out("  %%t%u = iconst i32 99\n", id);
+    out("  %%t%u = call i32 @printf(ptr %%fmt, i32 %%t%u, i64 %%t%u)\n", pr,
+        id, h);
+    out("  %%ret = iconst i32 0\n  ret i32 %%ret\n}\n");
+}
+
+int
+main(int argc, char **argv)
+{
+    uint64_t seed = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "-naive")) {
+            naive = true;
+            continue;
+        }
+        if (!v) {
+            fprintf(stderr, "usage: sirgen [-seed N] [-funcs N] [-stmts N] "
+                    "[-depth N] [-naive]\n");
+            return 1;
+        }
+        if (!strcmp(a, "-seed"))
+            seed = strtoull(v, NULL, 0);
+        else if (!strcmp(a, "-funcs"))
+            nfuncs = atoi(v);
+        else if (!strcmp(a, "-stmts"))
+            nstmts = atoi(v);
+        else if (!strcmp(a, "-depth"))
+            maxdepth = atoi(v);
+        else {
+            fprintf(stderr, "sirgen: unknown option %s\n", a);
+            return 1;
+        }
+        i++;
+    }
+    if (nfuncs < 1)
+        nfuncs = 1;
+    if (nfuncs > 64)
+        nfuncs = 64;
+    if (nstmts < 1)
+        nstmts = 1;
+    rng_state = seed * UINT64_C(0x2545F4914F6CDD1D) + 1;
+    for (int i = 0; i < nfuncs; i++) {
+        Func *f = &funcs[i];
+        f->ret = rand_type();
+        f->nparams = (int)rn(8);
+        for (int k = 0; k < f->nparams; k++)
+            f->params[k] = rand_type();
+        f->calls = i >= 2;
+    }
+    gen_prelude();
+    for (int i = 0; i < nfuncs; i++)
+        gen_func(i);
+    gen_main();
+    return 0;
+}
