@@ -161,6 +161,19 @@ fuzz: $(GEN_SRC)
 	    $(filter lib/ir/%,$(LIB_SRC)) $(GEN_SRC) -lm $(FFI_LIBS)
 	@echo "built $(B)/fuzz/fuzz_parse; run: $(B)/fuzz/fuzz_parse test/fuzz/corpus"
 
+# ---------------------------------------------------------------- difftest
+# make difftest N=200 FIRST=1: programs from test/fuzz/sirgen.c run by
+# siri, compared with siropt passes + siri and with sirc native code
+# (test/difftest.sh; mismatches are kept in build/difftest).
+N ?= 200
+FIRST ?= 1
+$(B)/bin/sirgen: test/fuzz/sirgen.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -o $@ $<
+
+difftest: all $(B)/bin/sirgen
+	@sh test/difftest.sh $(B)/bin $(N) $(FIRST)
+
 # ---------------------------------------------------------------- install
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \

@@ -1,0 +1,134 @@
+#!/bin/sh
+# difftest.sh - differential testing of the optimizer and the native
+# backend against the interpreter, on programs from sirgen.
+#
+#   sh test/difftest.sh BINDIR [N] [FIRST-SEED]
+#
+# For each seed, sirgen makes a program (sizes and the naive-slots style
+# vary with the seed); siri's output and exit status on it are the
+# reference.  Every configuration must reproduce both exactly:
+#   - each siropt pass alone, then siri    (opt:PASS)
+#   - the -O1 and -O2 pipelines, then siri (opt:-O1, opt:-O2)
+#   - sirc -O0 and -O2 native x86-64, linked with cc and run
+#     (native:-O0, native:-O2), when the host is x86-64 and sirc exists;
+#     DIFFTEST_NATIVE=0 turns this off
+# A configuration that crashes, rejects the program or prints something
+# else is a mismatch; the program and the outputs are kept in
+# $DIFFTEST_DIR (default build/difftest) as seed-S.sir, seed-S.CONFIG.*.
+# Reduce one with: sirgen -seed S ... (the exact command is saved too).
+# Exit status 1 when there was any mismatch.
+
+bin=${1:?usage: difftest.sh BINDIR [N] [FIRST-SEED]}
+n=${2:-200}
+first=${3:-1}
+dir=${DIFFTEST_DIR:-build/difftest}
+native=${DIFFTEST_NATIVE:-1}
+tmo=${DIFFTEST_TIMEOUT:-20}
+gen=${SIRGEN:-$bin/sirgen}
+
+mkdir -p "$dir" || exit 1
+work=$(mktemp -d "${TMPDIR:-/tmp}/difftest.XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT INT TERM
+
+# the passes siropt offers, without the printing ones
+passes=$("$bin/siropt" --list-passes 2>/dev/null |
+    awk '/^passes:/ {p = 1; next} /^pipelines/ {p = 0} p {print $1}' |
+    grep -v '^print-')
+configs=""
+for p in $passes; do configs="$configs opt:$p"; done
+configs="$configs opt:-O1 opt:-O2"
+if [ "$native" = 1 ] && [ -x "$bin/sirc" ] && [ "$(uname -m)" = x86_64 ]; then
+    configs="$configs native:-O0 native:-O2"
+fi
+
+seeds=0 runs=0 bad=0 genbad=0
+failed=""
+last=$((first + n - 1))
+s=$first
+while [ "$s" -le "$last" ]; do
+    # sizes vary with the seed
+    case $((s % 4)) in
+    0) args="-funcs 3 -stmts 8 -depth 2" ;;
+    1) args="-funcs 6 -stmts 12 -depth 3" ;;
+    2) args="-funcs 8 -stmts 16 -depth 3 -naive" ;;
+    3) args="-funcs 4 -stmts 24 -depth 4 -naive" ;;
+    esac
+    src=$work/p.sir
+    "$gen" -seed "$s" $args > "$src"
+    timeout "$tmo" "$bin/siri" "$src" > "$work/ref.out" 2> "$work/ref.err"
+    ref=$?
+    seeds=$((seeds + 1))
+    if [ "$ref" != 0 ]; then
+        # the generator made an invalid or undefined program
+        genbad=$((genbad + 1))
+        cp "$src" "$dir/seed-$s.sir"
+        cp "$work/ref.err" "$dir/seed-$s.siri.err"
+        echo "sirgen -seed $s $args" > "$dir/seed-$s.cmd"
+        failed="$failed $s:sirgen"
+        echo "difftest: seed $s: siri exits $ref on the generated program"
+        s=$((s + 1))
+        continue
+    fi
+    for c in $configs; do
+        kind=${c%%:*}
+        opt=${c#*:}
+        runs=$((runs + 1))
+        ok=1
+        why=""
+        if [ "$kind" = opt ]; then
+            case $opt in
+            -O*) set -- "$opt" ;;
+            *) set -- -p "$opt" ;;
+            esac
+            if ! timeout "$tmo" "$bin/siropt" "$@" "$src" > "$work/o.sir" \
+                    2> "$work/o.err"; then
+                ok=0 why="siropt failed"
+            else
+                timeout "$tmo" "$bin/siri" "$work/o.sir" > "$work/o.out" \
+                    2>> "$work/o.err"
+                rc=$?
+                if [ "$rc" != "$ref" ]; then
+                    ok=0 why="exit $rc, expected $ref"
+                elif ! cmp -s "$work/o.out" "$work/ref.out"; then
+                    ok=0 why="output differs"
+                fi
+            fi
+        else
+            rm -f "$work/n.o" "$work/n"
+            if ! timeout "$tmo" "$bin/sirc" "$opt" -c -o "$work/n.o" "$src" \
+                    2> "$work/o.err" ||
+               ! cc -o "$work/n" "$work/n.o" -lm 2>> "$work/o.err"; then
+                ok=0 why="sirc or link failed"
+            else
+                timeout "$tmo" "$work/n" > "$work/o.out" 2>> "$work/o.err"
+                rc=$?
+                if [ "$rc" != "$ref" ]; then
+                    ok=0 why="exit $rc, expected $ref"
+                elif ! cmp -s "$work/o.out" "$work/ref.out"; then
+                    ok=0 why="output differs"
+                fi
+            fi
+        fi
+        if [ $ok = 0 ]; then
+            bad=$((bad + 1))
+            tag=$(echo "$c" | tr ':' '.')
+            cp "$src" "$dir/seed-$s.sir"
+            echo "sirgen -seed $s $args" > "$dir/seed-$s.cmd"
+            cp "$work/ref.out" "$dir/seed-$s.ref.out"
+            cp "$work/o.err" "$dir/seed-$s.$tag.err"
+            [ -f "$work/o.out" ] && cp "$work/o.out" "$dir/seed-$s.$tag.out"
+            [ "$kind" = opt ] && [ -f "$work/o.sir" ] &&
+                cp "$work/o.sir" "$dir/seed-$s.$tag.sir"
+            failed="$failed $s:$c"
+            echo "difftest: seed $s: $c: $why"
+        fi
+        rm -f "$work/o.out" "$work/o.sir"
+    done
+    s=$((s + 1))
+done
+
+echo "difftest: $seeds seeds, $runs runs over" \
+     "$(echo $configs | wc -w) configurations, $bad mismatches," \
+     "$genbad bad generated programs"
+[ -n "$failed" ] && echo "difftest: failed:$failed (kept in $dir)"
+[ "$bad" = 0 ] && [ "$genbad" = 0 ]
