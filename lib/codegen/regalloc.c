@@ -184,16 +184,20 @@ rewrite(Ra *ra)
                 mir_vreg(f, v)->spill = mir_frame_new(f, MF_SPILL, 8, 8);
         }
     }
+    /* A run of consecutive instructions mentioning a spilled vreg (a
+     * two-address copy and its operation) shares one temporary: one
+     * reload before the run, one store after it. */
+    uint32_t *tmp = xcalloc(nr, sizeof *tmp);
+    bool *dirty = xcalloc(nr, sizeof *dirty);
     for (uint32_t b = 1; b < f->blocks.len; b++) {
         MirBlock *bl = &f->blocks.data[b];
         VEC(uint32_t) out = {0};
-        uint32_t saved = f->cur;
-        for (uint32_t k = 0; k < bl->insts.len; k++) {
-            uint32_t i = bl->insts.data[k];
-            MirInst in = *mir_inst(f, i);
-            if (in.flags & MIR_IF_DEAD)
+        uint32_t pend[16], npend = 0;
+        for (uint32_t k = 0; k <= bl->insts.len; k++) {
+            uint32_t i = k < bl->insts.len ? bl->insts.data[k] : 0;
+            if (i && (mir_inst(f, i)->flags & MIR_IF_DEAD))
                 continue;
-            uint32_t after[8], nafter = 0;
+            MirInst in = i ? *mir_inst(f, i) : (MirInst){0};
             uint32_t seen[8], nseen = 0;
             for (uint32_t j = 0; j < in.nopnds; j++) {
                 MirOpnd o = *mir_opnd(f, i, j);
@@ -206,7 +210,8 @@ rewrite(Ra *ra)
                 }
                 for (int q = 0; q < 2; q++) {
                     uint32_t v = regs[q];
-                    if (v >= MIR_VREG0 && ra->spilled[v] && nseen < 8) {
+                    if (v >= MIR_VREG0 && v < nr && ra->spilled[v] &&
+                        nseen < 8) {
                         bool dup = false;
                         for (uint32_t z = 0; z < nseen; z++)
                             dup |= seen[z] == v;
@@ -215,6 +220,28 @@ rewrite(Ra *ra)
                     }
                 }
             }
+            /* end the runs of vregs this instruction does not mention */
+            for (uint32_t q = 0; q < npend;) {
+                uint32_t v = pend[q];
+                bool keep = false;
+                for (uint32_t z = 0; z < nseen; z++)
+                    keep |= seen[z] == v;
+                if (keep) {
+                    q++;
+                    continue;
+                }
+                if (dirty[v]) {
+                    uint32_t ni = mir_make(f, mv[mir_vreg(f, v)->cls], 8,
+                        (MirOpnd[]){mir_reg(tmp[v], 8),
+                        mir_mem(MB_FRAME, mir_vreg(f, v)->spill, 0, 8)}, 2);
+                    VEC_PUSH(out, ni);
+                }
+                tmp[v] = 0;
+                dirty[v] = false;
+                pend[q] = pend[--npend];
+            }
+            if (!i)
+                break;
             for (uint32_t sv = 0; sv < nseen; sv++) {
                 uint32_t v = seen[sv];
                 bool use = false, dfn = false;
@@ -234,34 +261,39 @@ rewrite(Ra *ra)
                     }
                 }
                 uint8_t cls = mir_vreg(f, v)->cls;
-                uint32_t t = mir_vreg_new(f, cls);
-                mir_vreg(f, t)->nospill = 1;
-                uint32_t slot = mir_vreg(f, v)->spill;
-                if (use && def[v]) {
-                    /* rematerialise: copy the defining instruction */
-                    MirInst dd = *mir_inst(f, def[v]);
-                    MirOpnd ops[4];
-                    uint32_t no = 0;
-                    for (uint32_t z = 0; z < dd.nopnds && no < 4; z++) {
-                        MirOpnd x = *mir_opnd(f, def[v], z);
-                        if (x.kind == MO_REG && x.reg == v)
-                            x.reg = t;
-                        ops[no++] = x;
+                uint32_t t = tmp[v];
+                if (!t) {
+                    t = mir_vreg_new(f, cls);
+                    mir_vreg(f, t)->nospill = 1;
+                    tmp[v] = t;
+                    if (npend < 16)
+                        pend[npend++] = v;
+                    if (use && def[v]) {
+                        /* rematerialise: copy the defining instruction */
+                        MirInst dd = *mir_inst(f, def[v]);
+                        MirOpnd ops[4];
+                        uint32_t no = 0;
+                        for (uint32_t z = 0; z < dd.nopnds && no < 4; z++) {
+                            MirOpnd x = *mir_opnd(f, def[v], z);
+                            if (x.kind == MO_REG && x.reg == v)
+                                x.reg = t;
+                            ops[no++] = x;
+                        }
+                        uint32_t ni = mir_make(f, dd.op, dd.size, ops, no);
+                        mir_inst(f, ni)->cond = dd.cond;
+                        mir_inst(f, ni)->size2 = dd.size2;
+                        mir_inst(f, ni)->flags = MIR_IF_REMAT;
+                        VEC_PUSH(out, ni);
+                    } else if (use) {
+                        uint32_t ni = mir_make(f, mv[cls], 8, (MirOpnd[]){
+                            mir_mem(MB_FRAME, mir_vreg(f, v)->spill, 0, 8),
+                            mir_reg(t, 8)}, 2);
+                        mir_inst(f, ni)->flags = MIR_IF_REMAT;
+                        VEC_PUSH(out, ni);
                     }
-                    uint32_t ni = mir_make(f, dd.op, dd.size, ops, no);
-                    mir_inst(f, ni)->cond = dd.cond;
-                    mir_inst(f, ni)->size2 = dd.size2;
-                    mir_inst(f, ni)->flags = MIR_IF_REMAT;
-                    VEC_PUSH(out, ni);
-                } else if (use) {
-                    uint32_t ni = mir_make(f, mv[cls], 8, (MirOpnd[]){
-                        mir_mem(MB_FRAME, slot, 0, 8), mir_reg(t, 8)}, 2);
-                    mir_inst(f, ni)->flags = MIR_IF_REMAT;
-                    VEC_PUSH(out, ni);
                 }
-                if (dfn && !def[v] && nafter < 8)
-                    after[nafter++] = mir_make(f, mv[cls], 8, (MirOpnd[]){
-                        mir_reg(t, 8), mir_mem(MB_FRAME, slot, 0, 8)}, 2);
+                if (dfn && !def[v])
+                    dirty[v] = true;
                 for (uint32_t z = 0; z < in.nopnds; z++) {
                     MirOpnd *x = mir_opnd(f, i, z);
                     if (x->kind == MO_REG && x->reg == v)
@@ -272,16 +304,17 @@ rewrite(Ra *ra)
                         x->index = t;
                 }
             }
+            /* branches and returns mention no vreg, so every run ends
+             * before the end of its block */
             VEC_PUSH(out, i);
-            for (uint32_t z = 0; z < nafter; z++)
-                VEC_PUSH(out, after[z]);
         }
-        f->cur = saved;
         VEC_FREE(bl->insts);
         bl->insts.data = out.data;
         bl->insts.len = out.len;
         bl->insts.cap = out.cap;
     }
+    free(tmp);
+    free(dirty);
     free(def);
 }
 
