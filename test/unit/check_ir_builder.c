@@ -5,6 +5,7 @@
  * interned signatures.
  */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -162,6 +163,57 @@ START_TEST(test_ir_build_factorial)
         ck_assert(ir_layout_terminator(f, b).id != 0);
     ck_assert_uint_eq(ir_func_sig(f)->ret.id, IR_T_I32.id);
     ck_assert_uint_eq(ir_func_sig(f)->nparams, 1);
+}
+END_TEST
+
+/* The printer writes the builder's factorial exactly as spec 12.1. */
+START_TEST(test_ir_build_factorial_prints_as_spec)
+{
+    build_factorial();
+    char *text = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&text, &len);
+    ir_print_module(m, fp);
+    fclose(fp);
+    ck_assert_str_eq(text,
+        "fn i32 @factorial(i32) {\n"
+        "entry(i32 %n):\n"
+        "  %0 = iconst i32 1\n"
+        "  br loop.head(i32 %n, i32 %0)\n"
+        "\n"
+        "loop.head(i32 %x, i32 %acc):\n"
+        "  %1 = icmp sle i32 %x, %0\n"
+        "  condbr bool %1, exit(i32 %acc), loop.body\n"
+        "\n"
+        "loop.body:\n"
+        "  %2 = imul i32 %acc, %x\n"
+        "  %3 = isub i32 %x, %0\n"
+        "  br loop.head(i32 %3, i32 %2)\n"
+        "\n"
+        "exit(i32 %result):\n"
+        "  ret i32 %result\n"
+        "}\n");
+    free(text);
+    /* It parses back, verifies and prints the same. */
+    Diag d;
+    ir_diag_init(&d, "<builder>", NULL, 0, NULL);
+    ck_assert(ir_verify_module(m, &d));
+    char *src = NULL;
+    fp = open_memstream(&src, &len);
+    ir_print_module(m, fp);
+    fclose(fp);
+    ir_diag_init(&d, "<builder>", src, len, NULL);
+    IrModule *m2 = ir_parse(src, len, &d);
+    ck_assert_ptr_nonnull(m2);
+    ck_assert(ir_verify_module(m2, &d));
+    char *again = NULL;
+    fp = open_memstream(&again, &len);
+    ir_print_module(m2, fp);
+    fclose(fp);
+    ck_assert_str_eq(again, src);
+    ir_module_free(m2);
+    free(src);
+    free(again);
 }
 END_TEST
 
@@ -563,6 +615,7 @@ suite(void)
     TCase *tc = tcase_create("core");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_ir_build_factorial);
+    tcase_add_test(tc, test_ir_build_factorial_prints_as_spec);
     tcase_add_test(tc, test_ir_uses_compute_factorial);
     tcase_add_test(tc, test_ir_uses_compute_twice_and_unlaid);
     tcase_add_test(tc, test_ir_replace_all_uses);
