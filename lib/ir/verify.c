@@ -225,6 +225,37 @@ want(Fn *F, IrInst i, uint32_t slot, IrType want, const char *role)
          T1(t), T2(want));
 }
 
+/* Why value v (id in range) is not defined, for pass writers: a name
+ * alone does not tell a removed parameter from its replacement. */
+static const char *
+why_undef(Fn *F, IrValue v, char *buf, size_t n)
+{
+    const IrValueData *vd = &F->f->values.data[v.id];
+    switch (vd->kind) {
+    case IR_VAL_INST:
+        if (vd->def >= F->ni || F->f->insts.data[vd->def].result.id != v.id)
+            snprintf(buf, n, "value %u names a bad instruction",
+                     v.id);
+        else
+            snprintf(buf, n, "value %u: its instruction is not "
+                     "in the layout", v.id);
+        break;
+    case IR_VAL_PARAM:
+        if (vd->def >= F->nb || !ir_layout_block_inserted(F->f,
+                                                         (IrBlock){vd->def}))
+            snprintf(buf, n, "value %u: its block is not in the "
+                     "layout", v.id);
+        else
+            snprintf(buf, n, "value %u: not a parameter of its "
+                     "block", v.id);
+        break;
+    default:
+        snprintf(buf, n, "value %u was removed or never defined",
+                 v.id);
+    }
+    return buf;
+}
+
 /* F2 and F8 for the operand in vpool slot 'slot' of instruction i, laid
  * out in block b: the value exists and its definition dominates the use
  * (same block: comes earlier). */
@@ -232,7 +263,7 @@ static void
 check_use(Fn *F, IrInst i, IrBlock b, uint32_t slot)
 {
     IrValue v = F->f->vpool.data[slot];
-    char vb[TBUF];
+    char vb[TBUF], wb[96];
     IrLoc loc = oploc(F, slot, i);
     if (!v.id || v.id >= F->nv) {
         ferr(F, loc, "%s has an invalid operand (value id %u)",
@@ -240,8 +271,9 @@ check_use(Fn *F, IrInst i, IrBlock b, uint32_t slot)
         return;
     }
     if (!F->vdef[v.id]) {
-        ferr(F, loc, "use of undefined value %s in %s",
-             vname(F, v, vb, sizeof vb), opname(F, i));
+        ferr(F, loc, "use of undefined value %s in %s (%s)",
+             vname(F, v, vb, sizeof vb), opname(F, i),
+             why_undef(F, v, wb, sizeof wb));
         return;
     }
     const IrValueData *vd = &F->f->values.data[v.id];
