@@ -128,22 +128,26 @@ check_passes(const char *list, const char *where)
     }
 }
 
-int
-main(int argc, char **argv)
-{
-    const char *in = NULL, *out = NULL, *v;
-    char *passes = NULL;
-    int level = -1;
-    bool verify_each = false, time_passes = false, stats = false;
-    char *print_after = NULL;
-    bool only_files = false, print_all = false;
+typedef struct {
+    const char *in, *out;
+    char *passes;           /* -p lists, joined */
+    char *print_after;      /* --print-after lists, joined, or "*" */
+    int level;              /* -O level, -1 if none */
+    bool verify_each, time_passes, stats;
+} Args;
 
+/* Returns -1 to go on, or the exit status (--help, errors). */
+static int
+parse_args(int argc, char **argv, Args *g)
+{
+    const char *v;
+    bool only_files = false, print_all = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (only_files || a[0] != '-' || !strcmp(a, "-")) {
-            if (in)
+            if (g->in)
                 return fail("more than one input file ('%s')", a);
-            in = a;
+            g->in = a;
         } else if (!strcmp(a, "--")) {
             only_files = true;
         } else if (!strcmp(a, "-h") || is_flag(a, "help")) {
@@ -159,51 +163,57 @@ main(int argc, char **argv)
             if (i + 1 >= argc)
                 return fail("option '%s' needs an argument", a);
             if (a[1] == 'o')
-                out = argv[++i];
+                g->out = argv[++i];
             else
-                add_passes(&passes, argv[++i]);
+                add_passes(&g->passes, argv[++i]);
         } else if (!strncmp(a, "-o", 2)) {
-            out = a + 2;
+            g->out = a + 2;
         } else if ((v = opt_value(a, "passes")) != NULL) {
-            add_passes(&passes, v);
+            add_passes(&g->passes, v);
         } else if (!strncmp(a, "-p", 2) && strncmp(a, "-print", 6)) {
-            add_passes(&passes, a + 2);
+            add_passes(&g->passes, a + 2);
         } else if (a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
-            level = a[2] - '0';
+            g->level = a[2] - '0';
         } else if (!strcmp(a, "-O")) {
-            level = 2;
+            g->level = 2;
         } else if (is_flag(a, "verify-each")) {
-            verify_each = true;
+            g->verify_each = true;
         } else if (is_flag(a, "time-passes")) {
-            time_passes = true;
+            g->time_passes = true;
         } else if (is_flag(a, "stats")) {
-            stats = true;
+            g->stats = true;
         } else if (is_flag(a, "print-after-all")) {
             print_all = true;
         } else if ((v = opt_value(a, "print-after")) != NULL) {
-            add_passes(&print_after, v);
+            add_passes(&g->print_after, v);
         } else {
             return fail("unknown option '%s' (see --help)", a);
         }
     }
-    if (passes && !check_passes(passes, ""))
+    if (g->passes && !check_passes(g->passes, ""))
         return 1;
-    if (print_after && !check_passes(print_after, " in --print-after"))
+    if (g->print_after && !check_passes(g->print_after, " in --print-after"))
         return 1;
     if (print_all) {
-        free(print_after);
-        print_after = xstrdup("*");
+        free(g->print_after);
+        g->print_after = xstrdup("*");
     }
+    if (!g->in)
+        g->in = "-";
+    return -1;
+}
 
-    if (!in)
-        in = "-";
-    const char *name = strcmp(in, "-") ? in : "<stdin>";
+/* Reads, verifies, optimizes and prints; true on success. */
+static bool
+run(const Args *g)
+{
+    const char *name = strcmp(g->in, "-") ? g->in : "<stdin>";
     size_t len;
     const char *err;
-    char *src = ir_read_file(in, &len, &err);
+    char *src = ir_read_file(g->in, &len, &err);
     if (!src) {
         fprintf(stderr, "siropt: error: cannot read '%s': %s\n", name, err);
-        return 1;
+        return false;
     }
     Diag d;
     ir_diag_init(&d, name, src, len, stderr);
@@ -212,35 +222,45 @@ main(int argc, char **argv)
 
     OptCtx ctx;
     opt_ctx_init(&ctx, m, &d);
-    ctx.verify_each = verify_each;
-    ctx.time_passes = time_passes;
-    ctx.stats = stats;
-    ctx.print_after = print_after;
+    ctx.verify_each = g->verify_each;
+    ctx.time_passes = g->time_passes;
+    ctx.stats = g->stats;
+    ctx.print_after = g->print_after;
     ctx.print_out = stderr;
-    if (ok && level > 0)
-        ok = opt_run_level(&ctx, level);
-    if (ok && passes)
-        ok = opt_run_pipeline(&ctx, passes);
+    if (ok && g->level > 0)
+        ok = opt_run_level(&ctx, g->level);
+    if (ok && g->passes)
+        ok = opt_run_pipeline(&ctx, g->passes);
     opt_report(&ctx, stderr);
     opt_ctx_free(&ctx);
 
     if (ok) {
         IrOutput o;
-        if (!ir_output_open(&o, out)) {
-            fprintf(stderr, "siropt: error: cannot write '%s'\n", out);
+        if (!ir_output_open(&o, g->out)) {
+            fprintf(stderr, "siropt: error: cannot write '%s'\n", g->out);
             ok = false;
         } else {
             ir_print_module(m, o.fp);
             if (!ir_output_commit(&o)) {
                 fprintf(stderr, "siropt: error: cannot write '%s'\n",
-                        out ? out : "<stdout>");
+                        g->out ? g->out : "<stdout>");
                 ok = false;
             }
         }
     }
     ir_module_free(m);
     free(src);
-    free(passes);
-    free(print_after);
-    return ok ? 0 : 1;
+    return ok;
+}
+
+int
+main(int argc, char **argv)
+{
+    Args g = {.level = -1};
+    int status = parse_args(argc, argv, &g);
+    if (status < 0)
+        status = run(&g) ? 0 : 1;
+    free(g.passes);
+    free(g.print_after);
+    return status;
 }
