@@ -321,6 +321,8 @@ opt_report(OptCtx *ctx, FILE *out)
         }
         for (uint32_t k = 0; k < mg->stats.len; k++) {
             const Stat *s = &mg->stats.data[k];
+            if (s->n == 0)
+                continue;       /* as LLVM: only what happened */
             fprintf(out, "%*llu %-*s - %s\n", wn, (unsigned long long)s->n,
                     wp, s->pass, s->what);
         }
