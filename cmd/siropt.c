@@ -5,8 +5,8 @@
  *
  * Reads one module (a file, or standard input for "-" or no operand),
  * parses and verifies it, runs the -O level's pipeline and then the
- * passes given with -p, in order, and prints the module in canonical
- * form.  With no passes it is the formatter.  Any error exits with
+ * passes given with -p, in order, verifies the result and prints the
+ * module in canonical form.  With no passes it is the formatter.  Any error exits with
  * status 1 and leaves no output file behind (ir_output_open writes to a
  * temporary that is renamed only on success).
  */
@@ -231,6 +231,13 @@ run(const Args *g)
         ok = opt_run_level(&ctx, g->level);
     if (ok && g->passes)
         ok = opt_run_pipeline(&ctx, g->passes);
+    /* As opt does: never print a module a pass has broken. */
+    if (ok && (g->level > 0 || g->passes) && !g->verify_each &&
+        !ir_verify_module(m, &d)) {
+        ir_diag_error(&d, (IrLoc){0}, "module is invalid after the passes "
+                      "(--verify-each tells which)");
+        ok = false;
+    }
     opt_report(&ctx, stderr);
     opt_ctx_free(&ctx);
 
