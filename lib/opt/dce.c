@@ -112,8 +112,8 @@ dce_func(OptCtx *ctx, IrFunc *f)
             }
         }
     }
-    opt_stat(ctx, "instructions removed", ninsts);
-    opt_stat(ctx, "block parameters removed", nparams);
+    opt_count(ctx, "instructions removed", ninsts);
+    opt_count(ctx, "block parameters removed", nparams);
     arena_free(&a);
 }
 

@@ -276,8 +276,8 @@ gvn_func(OptCtx *ctx, IrFunc *f)
     VEC_FREE(g.ents);
     ir_dom_free(&dom);
     ir_cfg_free(&cfg);
-    opt_stat(ctx, "instructions replaced", g.nrepl);
-    opt_stat(ctx, "loads removed", g.nloads);
+    opt_count(ctx, "instructions replaced", g.nrepl);
+    opt_count(ctx, "loads removed", g.nloads);
     arena_free(&a);
 }
 

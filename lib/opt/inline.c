@@ -341,7 +341,7 @@ opt_inline(OptCtx *ctx, IrModule *m)
     VEC_FREE(in.vmap);
     VEC_FREE(in.bmap);
     arena_free(&a);
-    opt_stat(ctx, "calls inlined", in.ninlined);
-    opt_stat(ctx, "functions removed", before - after);
+    opt_count(ctx, "calls inlined", in.ninlined);
+    opt_count(ctx, "functions removed", before - after);
     return true;
 }

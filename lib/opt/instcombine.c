@@ -543,7 +543,7 @@ ic_func(OptCtx *ctx, IrFunc *f)
     ir_cfg_free(&cfg);
     VEC_FREE(c.repl);
     arena_free(&a);
-    opt_stat(ctx, "instructions combined", total);
+    opt_count(ctx, "instructions combined", total);
 }
 
 bool

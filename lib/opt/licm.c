@@ -194,8 +194,8 @@ licm_func(OptCtx *ctx, IrFunc *f)
     ir_dom_free(&d);
     ir_cfg_free(&c);
     arena_free(&a);
-    opt_stat(ctx, "preheaders created", made);
-    opt_stat(ctx, "instructions hoisted", l.nhoisted);
+    opt_count(ctx, "preheaders created", made);
+    opt_count(ctx, "instructions hoisted", l.nhoisted);
 }
 
 bool

@@ -528,13 +528,13 @@ promote(OptCtx *ctx, IrFunc *f)
             only[s.phis[p].param.id] = true;
         uint32_t nred = opt_remove_redundant_params(f, &a, only);
         uint32_t ndead = opt_remove_dead_params(f, &a, only);
-        opt_stat(ctx, "variables promoted", ngood);
-        opt_stat(ctx, "block parameters inserted",
+        opt_count(ctx, "variables promoted", ngood);
+        opt_count(ctx, "block parameters inserted",
                  s.nphis - nred - ndead);
         ir_dom_free(&s.dom);
         ir_cfg_free(&s.cfg);
     }
-    opt_stat(ctx, "stack slots removed", compact_slots(f, &a));
+    opt_count(ctx, "stack slots removed", compact_slots(f, &a));
     arena_free(&a);
 }
 

@@ -18,6 +18,11 @@
         for (IrFunc *f = ir_sym(m, (IrSym){s_})->dead ? NULL             \
                          : ir_sym(m, (IrSym){s_})->func; f; f = NULL)
 
+/* opt_stat for counts that are not zero (zero lines only clutter the
+ * --stats table). */
+static inline void opt_count(OptCtx *ctx, const char *what, uint64_t n)
+{ if (n) opt_stat(ctx, what, n); }
+
 /* The incoming edges of every laid-out block, from laid-out branches:
  * edge e is target 'tidx' of branch 'inst'.  CSR by block id. */
 typedef struct {

@@ -229,10 +229,10 @@ rewrite(OptCtx *ctx, Sccp *s)
     if (nparam)
         opt_repl_apply(f, repl);
     uint32_t nb = opt_remove_unreachable_blocks(f, s->a);
-    opt_stat(ctx, "instructions folded", nconst);
-    opt_stat(ctx, "block parameters folded", nparam);
-    opt_stat(ctx, "branches folded", nbr);
-    opt_stat(ctx, "blocks removed", nb);
+    opt_count(ctx, "instructions folded", nconst);
+    opt_count(ctx, "block parameters folded", nparam);
+    opt_count(ctx, "branches folded", nbr);
+    opt_count(ctx, "blocks removed", nb);
 }
 
 static void

@@ -272,12 +272,12 @@ simplify(OptCtx *ctx, IrFunc *f)
             break;
     }
     VEC_FREE(s.tmp);
-    opt_stat(ctx, "branches folded", nfold);
-    opt_stat(ctx, "blocks removed", nunreach);
-    opt_stat(ctx, "blocks merged", nmerge);
-    opt_stat(ctx, "jumps threaded", nthread);
-    opt_stat(ctx, "sels formed", nsel);
-    opt_stat(ctx, "block parameters removed", nparam);
+    opt_count(ctx, "branches folded", nfold);
+    opt_count(ctx, "blocks removed", nunreach);
+    opt_count(ctx, "blocks merged", nmerge);
+    opt_count(ctx, "jumps threaded", nthread);
+    opt_count(ctx, "sels formed", nsel);
+    opt_count(ctx, "block parameters removed", nparam);
 }
 
 bool

@@ -53,6 +53,6 @@ opt_split_crit_edges(OptCtx *ctx, IrModule *m)
     uint64_t n = 0;
     OPT_FOR_FUNCS(m, f)
         n += split_func(f);
-    opt_stat(ctx, "edges split", n);
+    opt_count(ctx, "edges split", n);
     return true;
 }
