@@ -161,6 +161,25 @@ START_TEST(test_cfg_long_chain)
 }
 END_TEST
 
+START_TEST(test_cfg_target_not_laid_out)
+{
+    /* An edge to a block outside the layout (invalid IR the verifier
+     * reports) is dropped: the graph only has laid-out blocks. */
+    IrBlock e = blk(), a = blk();
+    IrBlock gone = ir_block_create(f, "gone");
+    condbr(e, gone, a);
+    ret(a);
+    IrCfg c;
+    ir_cfg_compute(f, &c);
+    ck_assert_uint_eq(ir_cfg_nsuccs(&c, e), 1);
+    ck_assert_uint_eq(c.succs[c.succ_start[e.id]].id, a.id);
+    ck_assert_uint_eq(ir_cfg_npreds(&c, gone), 0);
+    ck_assert(!ir_cfg_reachable(&c, gone));
+    ck_assert_uint_eq(c.nrpo, 2);
+    ir_cfg_free(&c);
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -173,6 +192,7 @@ suite(void)
     tcase_add_test(tc, test_cfg_duplicate_edges);
     tcase_add_test(tc, test_cfg_no_terminator_and_empty);
     tcase_add_test(tc, test_cfg_long_chain);
+    tcase_add_test(tc, test_cfg_target_not_laid_out);
     suite_add_tcase(s, tc);
     return s;
 }

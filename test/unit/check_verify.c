@@ -364,6 +364,15 @@ START_TEST(test_verify_branches)
 }
 END_TEST
 
+START_TEST(test_verify_branch_outside)
+{
+    func("f", IR_T_VOID, 0, NULL, NULL);
+    IrBlock gone = ir_block_create(f, "gone");
+    ir_build_br(&bu, gone, NULL, 0);
+    EXPECT(1, "br to a block that is not in function @f");
+}
+END_TEST
+
 START_TEST(test_verify_ret)
 {
     func("f", IR_T_I32, 0, NULL, NULL);
@@ -820,6 +829,7 @@ suite(void)
     tcase_add_test(tc, test_verify_casts);
     tcase_add_test(tc, test_verify_branches);
     tcase_add_test(tc, test_verify_ret);
+    tcase_add_test(tc, test_verify_branch_outside);
     tcase_add_test(tc, test_verify_dominance);
     tcase_add_test(tc, test_verify_same_block_order);
     tcase_add_test(tc, test_verify_unreachable_checked);
