@@ -6,9 +6,10 @@
  * Reads one module (a file, or standard input for "-" or no operand),
  * parses and verifies it, runs the -O level's pipeline and then the
  * passes given with -p, in order, verifies the result and prints the
- * module in canonical form.  With no passes it is the formatter.  Any error exits with
- * status 1 and leaves no output file behind (ir_output_open writes to a
- * temporary that is renamed only on success).
+ * module in canonical form.  With no passes it is the formatter.  Any
+ * error exits with status 1 and leaves no output file behind
+ * (ir_output_open writes to a temporary that is renamed only on
+ * success).
  */
 #include "ir.h"
 #include "opt.h"
