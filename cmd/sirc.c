@@ -313,6 +313,13 @@ main(int argc, char **argv)
         opt_ctx_init(&ctx, m, &d);
         ok = opt_run_level(&ctx, level);
         opt_ctx_free(&ctx);
+        /* Never hand the code generator a module a pass has broken. */
+        if (ok && !ir_verify_module(m, &d)) {
+            ir_diag_error(&d, (IrLoc){0}, "module is invalid after the -O%d "
+                          "pipeline (siropt --verify-each tells which pass)",
+                          level);
+            ok = false;
+        }
     }
     char *outname = NULL;
     if (ok) {
