@@ -110,10 +110,12 @@ ir_parse_local(SirParser *P, const char *s, size_t n, IrLoc loc,
     if (i < n) {
         out->name = ir_intern(P->m, s, n);
         out->num = 0;
+        out->bad = false;
         return;
     }
     out->name = 0;
-    if (n > 1 && s[0] == '0')
+    out->bad = n > 1 && s[0] == '0';
+    if (out->bad)
         error(P, loc, "numbered value '%%%s' has a leading zero",
               ir_parse_clip(P, s, n));
     uint64_t v = 0;
@@ -210,6 +212,27 @@ ir_parse_lexerr(SirParser *P, IrLoc loc, const char *fmt, ...)
     return T_LEXERR;
 }
 
+/* A run of identifier characters that starts like a number but is no
+ * literal (section 2.2); the hint names the likely mistake. */
+int
+ir_parse_badnum(SirParser *P, IrLoc loc, const char *s, size_t n)
+{
+    const char *t = s[0] == '-' ? s + 1 : s;
+    size_t k = (size_t)(t - s);
+    const char *hint = "a numeric literal must not be directly followed "
+                       "by an identifier character";
+    if (n - k >= 2 && t[0] == '0' && strchr("XBOF", t[1]))
+        hint = "literal prefixes are lower-case (0x, 0b, 0o, 0f)";
+    else if (k && n - k >= 2 && t[0] == '0' && strchr("xbof", t[1]))
+        hint = "only decimal literals take a sign";
+    else if (n - k >= 2 && t[0] == '0' && t[1] >= '0' && t[1] <= '9')
+        hint = "decimal literals have no leading zeros";
+    else if (s[n - 1] == '.' || memchr(s, '.', n) != memrchr(s, '.', n))
+        hint = "a float literal needs digits on both sides of one '.'";
+    return ir_parse_lexerr(P, loc, "invalid numeric literal '%s': %s",
+                           ir_parse_clip(P, s, n), hint);
+}
+
 int
 ir_parse_badbyte(SirParser *P, IrLoc loc, unsigned c, bool instr)
 {
@@ -281,6 +304,7 @@ func_state_free(SirParser *P)
     P->nextnum = 0;
     P->f = NULL;
     P->cur = (IrBlock){0};
+    P->after_term = false;
 }
 
 static IrValue
@@ -319,6 +343,8 @@ define_value(SirParser *P, SirLocal l, IrLoc loc, IrValue v)
         return;
     }
     uint32_t n = l.num;
+    if (l.bad)
+        return;
     if (n == P->nextnum && n != UINT32_MAX) {
         VEC_PUSH(P->nums, v.id);
         P->nextnum++;
@@ -530,6 +556,7 @@ ir_parse_block(SirParser *P, uint32_t name, IrLoc loc)
     ir_block(f, b)->loc = loc;
     ir_layout_append_block(f, b);
     P->cur = b;
+    P->after_term = false;
 }
 
 void
@@ -658,6 +685,7 @@ ir_parse_emit(SirParser *P, IrLoc oploc, const IrInstData *proto,
         at += tg->nargs;
     }
     ir_layout_append_inst(f, i, P->cur);
+    P->after_term = term;
     IrValue r = ir_inst_result(f, i);
     if (P->has_res && r.id)
         define_value(P, P->res, P->resloc, r);
@@ -1116,7 +1144,26 @@ sir_yyerror(IrLoc *loc, void *scanner, SirParser *P, const char *msg)
     const char *pfx = "syntax error, ";
     if (strncmp(msg, pfx, strlen(pfx)) == 0)
         msg += strlen(pfx);
-    error(P, *loc, "%s", msg);
+    /* Quote the text of tokens that stand for a class of words. */
+    const char *cut = strstr(msg, ", expecting");
+    int head = cut ? (int)(cut - msg) : (int)strlen(msg);
+    char text[80] = "";
+    switch (P->lasttok) {
+    case T_GLOBAL: case T_LOCAL: case T_STACK: case T_LABEL: case T_INT:
+    case T_FLOAT: case T_TYPE: case T_BINOP: case T_CAST: case T_IPRED:
+    case T_FPRED: case T_UPRED: case T_CONV:
+        snprintf(text, sizeof text, " '%s'",
+                 ir_parse_clip(P, P->src + P->tokoff,
+                               P->tokoff <= P->len ? P->off - P->tokoff
+                                                   : 0));
+        break;
+    }
+    const char *hint = "";
+    if (P->f && P->after_term && P->lasttok != '}')
+        hint = " (instructions after the block's terminator?)";
+    else if (P->f && P->cur.id && !P->after_term && P->lasttok == '}')
+        hint = " (the block has no terminator)";
+    error(P, *loc, "%.*s%s%s%s", head, msg, text, msg + head, hint);
 }
 
 IrModule *

@@ -13,6 +13,7 @@
 typedef struct {
     uint32_t name;
     uint32_t num;
+    bool bad;           /* leading zero, already reported */
 } SirLocal;
 
 /* An INT token: magnitude and sign; 'big' when it is 2^64 or more. */
@@ -101,6 +102,8 @@ typedef struct SirParser {
     const char *src;
     size_t len, pos;
     size_t off, tokoff;     /* byte offset of the next / last token */
+    int lasttok;            /* kind of the last token */
+    bool after_term;        /* the current block has its terminator */
     uint32_t line, col;
     bool lexfail;           /* lexical error reported: parser stays quiet */
     VEC(char) sbuf;
@@ -146,6 +149,7 @@ uint32_t ir_parse_string(SirParser *P);
 const char *ir_parse_clip(SirParser *P, const char *s, size_t n);
 int ir_parse_lexerr(SirParser *P, IrLoc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+int ir_parse_badnum(SirParser *P, IrLoc loc, const char *s, size_t n);
 int ir_parse_badbyte(SirParser *P, IrLoc loc, unsigned c, bool instr);
 
 /* parse.c: grammar actions */
