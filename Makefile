@@ -56,11 +56,13 @@ LIBSIR   := $(B)/lib/libsir.a
 all: $(LIBSIR) $(TOOLS)
 
 # ---------------------------------------------------------------- build
-$(B)/gen/sir.tab.c $(B)/gen/sir.tab.h: grammar/sir.y
+# Grouped targets (&:): one bison/flex run makes both files; with plain
+# multi-target rules make -j would run it twice, racing the compiler.
+$(B)/gen/sir.tab.c $(B)/gen/sir.tab.h &: grammar/sir.y
 	@mkdir -p $(B)/gen
 	bison -Wall --defines=$(B)/gen/sir.tab.h -o $(B)/gen/sir.tab.c $<
 
-$(B)/gen/lex.yy.c $(B)/gen/lex.yy.h: grammar/sir.l $(B)/gen/sir.tab.h
+$(B)/gen/lex.yy.c $(B)/gen/lex.yy.h &: grammar/sir.l $(B)/gen/sir.tab.h
 	@mkdir -p $(B)/gen
 	flex --header-file=$(B)/gen/lex.yy.h -o $(B)/gen/lex.yy.c $<
 
