@@ -14,6 +14,7 @@
 #include "opt.h"
 
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 const OptPass opt_passes[] = {
@@ -35,9 +36,14 @@ typedef struct {
     uint64_t n;
 } Stat;
 
+/* Seconds of user, system and wall-clock time. */
+typedef struct {
+    double user, sys, wall;
+} Clock;
+
 typedef struct {
     const char *pass;
-    double wall, cpu;
+    Clock t;
     uint32_t runs;
 } Timing;
 
@@ -108,33 +114,41 @@ opt_stat(OptCtx *ctx, const char *what, uint64_t n)
     VEC_PUSH(mg->stats, ((Stat){pass, what, n}));
 }
 
-static double
-wall_now(void)
+static Clock
+clock_now(void)
 {
+    Clock c = {0};
     struct timespec ts;
+    struct rusage ru;
     clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    c.wall = (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    if (getrusage(RUSAGE_SELF, &ru) == 0) {
+        c.user = (double)ru.ru_utime.tv_sec +
+                 (double)ru.ru_utime.tv_usec * 1e-6;
+        c.sys = (double)ru.ru_stime.tv_sec +
+                (double)ru.ru_stime.tv_usec * 1e-6;
+    }
+    return c;
 }
 
-static double
-cpu_now(void)
-{
-    return (double)clock() / CLOCKS_PER_SEC;
-}
-
+/* Adds the time since 'start' to the row of 'pass'. */
 static void
-add_time(Manager *mg, const char *pass, double wall, double cpu)
+add_time(Manager *mg, const char *pass, Clock start)
 {
+    Clock now = clock_now();
+    Clock d = {now.user - start.user, now.sys - start.sys,
+               now.wall - start.wall};
     for (uint32_t k = 0; k < mg->times.len; k++) {
         Timing *t = &mg->times.data[k];
         if (!strcmp(t->pass, pass)) {
-            t->wall += wall;
-            t->cpu += cpu;
+            t->t.user += d.user;
+            t->t.sys += d.sys;
+            t->t.wall += d.wall;
             t->runs++;
             return;
         }
     }
-    VEC_PUSH(mg->times, ((Timing){pass, wall, cpu, 1}));
+    VEC_PUSH(mg->times, ((Timing){pass, d, 1}));
 }
 
 /* True when 'name' is in the comma-separated list (or the list is "*"). */
@@ -163,24 +177,21 @@ opt_run_pass(OptCtx *ctx, const OptPass *p)
 {
     Manager *mg = manager(ctx);
     mg->current = p->name;
-    double w0 = ctx->time_passes ? wall_now() : 0;
-    double c0 = ctx->time_passes ? cpu_now() : 0;
+    Clock t0 = ctx->time_passes ? clock_now() : (Clock){0};
     int errs = ctx->diag ? ctx->diag->nerrors : 0;
     bool ok = p->run(ctx, ctx->m);
     if (ctx->diag && ctx->diag->nerrors > errs)
         ok = false;
     if (ctx->time_passes)
-        add_time(mg, p->name, wall_now() - w0, cpu_now() - c0);
+        add_time(mg, p->name, t0);
     mg->current = NULL;
     if (ok && ctx->verify_each && p->run != opt_verify) {
-        double v0 = ctx->time_passes ? wall_now() : 0;
-        double vc = ctx->time_passes ? cpu_now() : 0;
+        Clock v0 = ctx->time_passes ? clock_now() : (Clock){0};
         mg->current = "verify";
         ok = ir_verify_module(ctx->m, ctx->diag);
         mg->current = NULL;
         if (ctx->time_passes)
-            add_time(mg, "verify (--verify-each)", wall_now() - v0,
-                     cpu_now() - vc);
+            add_time(mg, "verify-each", v0);
         if (!ok && ctx->diag)
             ir_diag_error(ctx->diag, (IrLoc){0},
                           "module is invalid after pass '%s'", p->name);
@@ -266,7 +277,7 @@ static int
 cmp_time(const void *a, const void *b)
 {
     const Timing *x = a, *y = b;
-    return (x->wall < y->wall) - (x->wall > y->wall);
+    return (x->t.wall < y->t.wall) - (x->t.wall > y->t.wall);
 }
 
 static void
@@ -288,25 +299,33 @@ opt_report(OptCtx *ctx, FILE *out)
         return;
     if (ctx->time_passes && mg->times.len) {
         qsort(mg->times.data, mg->times.len, sizeof(Timing), cmp_time);
-        double wall = 0, cpu = 0;
+        Clock tot = {0};
         for (uint32_t k = 0; k < mg->times.len; k++) {
-            wall += mg->times.data[k].wall;
-            cpu += mg->times.data[k].cpu;
+            tot.user += mg->times.data[k].t.user;
+            tot.sys += mg->times.data[k].t.sys;
+            tot.wall += mg->times.data[k].t.wall;
         }
         banner(out, "... Pass execution timing report ...");
         fprintf(out, "  Total Execution Time: %.4f seconds (%.4f wall "
-                "clock)\n\n", cpu, wall);
-        fprintf(out, "   ---User+System---   ---Wall Time---  ---Runs---"
-                "  --- Name ---\n");
-        for (uint32_t k = 0; k < mg->times.len; k++) {
-            const Timing *t = &mg->times.data[k];
-            fprintf(out, "   %.4f (%5.1f%%)   %.4f (%5.1f%%)  %10u  %s\n",
-                    t->cpu, cpu > 0 ? 100 * t->cpu / cpu : 0.0,
-                    t->wall, wall > 0 ? 100 * t->wall / wall : 0.0,
-                    t->runs, t->pass);
+                "clock)\n\n", tot.user + tot.sys, tot.wall);
+        fprintf(out, "   ---User Time---   --System Time--   "
+                "--User+System--   ---Wall Time---  --- Name ---\n");
+        for (uint32_t k = 0; k <= mg->times.len; k++) {
+            bool total = k == mg->times.len;
+            const Clock *c = total ? &tot : &mg->times.data[k].t;
+            double v[4] = {c->user, c->sys, c->user + c->sys, c->wall};
+            double w[4] = {tot.user, tot.sys, tot.user + tot.sys, tot.wall};
+            for (int j = 0; j < 4; j++)
+                fprintf(out, "  %7.4f (%5.1f%%)", v[j],
+                        w[j] > 0 ? 100 * v[j] / w[j] : 0.0);
+            if (total)
+                fputs("  Total\n\n", out);
+            else if (mg->times.data[k].runs > 1)
+                fprintf(out, "  %s (%u runs)\n", mg->times.data[k].pass,
+                        mg->times.data[k].runs);
+            else
+                fprintf(out, "  %s\n", mg->times.data[k].pass);
         }
-        fprintf(out, "   %.4f (100.0%%)   %.4f (100.0%%)  %10s  Total\n\n",
-                cpu, wall, "");
     }
     if (ctx->stats) {
         banner(out, "... Statistics Collected ...");
