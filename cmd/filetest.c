@@ -464,13 +464,16 @@ run_cmd(Ctx *c, const char *cmd, const char *out, const char *err)
     }
     if (pid == 0) {
         setpgid(0, 0);
-        int in = open("/dev/null", O_RDONLY);
+        /* Standard input is an empty pipe, not /dev/null, which a
+         * careless "-o /dev/null" elsewhere can turn into a file. */
+        int in[2];
         int o = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
         int e = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (in < 0 || o < 0 || e < 0)
+        if (pipe(in) != 0 || o < 0 || e < 0)
             _exit(126);
-        dup2(in, 0), dup2(o, 1), dup2(e, 2);
-        close(in), close(o), close(e);
+        close(in[1]);
+        dup2(in[0], 0), dup2(o, 1), dup2(e, 2);
+        close(in[0]), close(o), close(e);
         const char *old = getenv("PATH");
         size_t n = strlen(c->bindir) + (old ? strlen(old) : 0) + 2;
         char *path = malloc(n);
@@ -1263,6 +1266,10 @@ main(int argc, char **argv)
     }
     c.bindir = abs;
     c.shell = access("/bin/bash", X_OK) == 0 ? "/bin/bash" : "/bin/sh";
+    struct stat dn;
+    if (stat("/dev/null", &dn) != 0 || !S_ISCHR(dn.st_mode))
+        fprintf(stderr, "filetest: warning: /dev/null is not a device; "
+                "commands that use it will misbehave\n");
     c.nroots = npaths;
     c.roots = xcalloc((size_t)npaths + 1, sizeof *c.roots);
     for (int i = 0; i < npaths; i++) {

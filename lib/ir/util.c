@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static _Noreturn void
@@ -144,6 +145,13 @@ ir_output_open(IrOutput *o, const char *path)
         o->fp = stdout;
         return true;
     }
+    /* A device or FIFO (-o /dev/null) is written in place: renaming a
+     * temporary over it would replace the device with a plain file. */
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        o->fp = fopen(path, "wb");
+        return o->fp != NULL;
+    }
     o->path = xstrdup(path);
     size_t n = strlen(path);
     o->tmp = xmalloc(n + 16);
@@ -165,6 +173,9 @@ ir_output_commit(IrOutput *o)
     bool ok = true;
     if (o->fp == stdout) {
         ok = fflush(stdout) == 0;
+    } else if (o->fp && !o->tmp) {
+        ok = !ferror(o->fp);
+        ok &= fclose(o->fp) == 0;
     } else if (o->fp) {
         ok = !ferror(o->fp);
         ok &= fclose(o->fp) == 0;
@@ -184,7 +195,8 @@ ir_output_abort(IrOutput *o)
 {
     if (o->fp && o->fp != stdout) {
         fclose(o->fp);
-        remove(o->tmp);
+        if (o->tmp)
+            remove(o->tmp);
     }
     free(o->path);
     free(o->tmp);
