@@ -309,6 +309,26 @@ put_init(Printer *p, IrInit init, IrType ty)
 
 /* ------------------------------------------------------------ values */
 
+/* True when value name 'id' is made only of decimal digits: such a name
+ * is numbered (spec section 5) even when a builder gave it, so it is
+ * renumbered like name 0 rather than printed and risking a clash. */
+static bool
+digit_name(const IrModule *m, uint32_t id)
+{
+    const char *s = ir_str(m, id);
+    if (*s < '0' || *s > '9')
+        return false;
+    while (*s >= '0' && *s <= '9')
+        s++;
+    return *s == 0;
+}
+
+static bool
+is_numbered(const IrModule *m, uint32_t name)
+{
+    return name == 0 || digit_name(m, name);
+}
+
 /* Numbers the values of f in textual order of definition. */
 static void
 number(Printer *p, IrFunc *f)
@@ -327,12 +347,12 @@ number(Printer *p, IrFunc *f)
         const IrBlockData *bd = ir_block(f, b);
         for (uint32_t k = 0; k < bd->nparams; k++) {
             uint32_t v = f->vpool.data[bd->params + k].id;
-            if (v && v < nv && !vals[v].name && !p->num[v])
+            if (v && v < nv && is_numbered(p->m, vals[v].name) && !p->num[v])
                 p->num[v] = ++next;
         }
         IR_FOR_INSTS(f, b, i) {
             uint32_t v = f->insts.data[i.id].result.id;
-            if (v && v < nv && !vals[v].name && !p->num[v])
+            if (v && v < nv && is_numbered(p->m, vals[v].name) && !p->num[v])
                 p->num[v] = ++next;
         }
     }
@@ -343,10 +363,10 @@ put_value(Printer *p, IrValue v)
 {
     IrFunc *f = p->f;
     putc_(p, '%');
-    if (v.id && v.id < f->values.len && f->values.data[v.id].name) {
-        putstr(p, f->values.data[v.id].name);
-    } else if (v.id && v.id < p->nvalues && p->num[v.id]) {
+    if (v.id && v.id < p->nvalues && p->num[v.id]) {
         putu(p, p->num[v.id] - 1);
+    } else if (v.id && v.id < f->values.len && f->values.data[v.id].name) {
+        putstr(p, f->values.data[v.id].name);
     } else {
         putc_(p, '?');
         putu(p, v.id);

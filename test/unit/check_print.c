@@ -148,6 +148,38 @@ START_TEST(test_print_module_pass_values_renumbered)
 }
 END_TEST
 
+/* A builder-given name made only of digits is a numbered name (spec
+ * section 5): it is renumbered, never printed as is, so it cannot clash
+ * with the numbers of unnamed values. */
+START_TEST(test_print_module_digit_names_renumbered)
+{
+    IrModule *m = ir_module_new();
+    IrType i32 = IR_T_I32;
+    IrSym s = ir_func_declare(m, "f", sig(m, i32, &i32, 1, false));
+    IrFunc *f = ir_func_define(m, s);
+    IrBlock e = ir_block_create(f, "entry");
+    ir_layout_append_block(f, e);
+    IrValue a = ir_block_add_param(f, e, i32, name(m, "7"));
+    IrBuilder b;
+    ir_builder_at_end(&b, f, e);
+    IrValue k = ir_build_iconst(&b, i32, 1);
+    IrValue r = ir_build_binary(&b, IR_OP_IADD, i32, a, k);
+    ir_value(f, r)->name = name(m, "0");
+    IrValue r2 = ir_build_binary(&b, IR_OP_IADD, i32, r, k);
+    ir_value(f, r2)->name = name(m, "0x");
+    ir_build_ret(&b, r2);
+    CHECK_TEXT(print_module(m),
+        "fn i32 @f(i32) {\n"
+        "entry(i32 %0):\n"
+        "  %1 = iconst i32 1\n"
+        "  %2 = iadd i32 %0, %1\n"
+        "  %0x = iadd i32 %2, %1\n"
+        "  ret i32 %0x\n"
+        "}\n");
+    ir_module_free(m);
+}
+END_TEST
+
 START_TEST(test_print_module_empty)
 {
     IrModule *m = ir_module_new();
@@ -387,6 +419,7 @@ print_suite(void)
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_print_module_factorial);
     tcase_add_test(tc, test_print_module_pass_values_renumbered);
+    tcase_add_test(tc, test_print_module_digit_names_renumbered);
     tcase_add_test(tc, test_print_module_empty);
     tcase_add_test(tc, test_print_module_items);
     tcase_add_test(tc, test_print_inst_constants);
