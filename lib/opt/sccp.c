@@ -181,8 +181,9 @@ static void
 rewrite(OptCtx *ctx, Sccp *s)
 {
     IrFunc *f = s->f;
+    /* Each constant parameter creates one value: room for them. */
     uint32_t nv = ir_num_values(f);
-    uint32_t *repl = arena_alloc(s->a, nv * sizeof *repl);
+    uint32_t *repl = arena_alloc(s->a, (2 * nv + 1) * sizeof *repl);
     uint32_t nconst = 0, nparam = 0, nbr = 0;
     IR_FOR_BLOCKS(f, b) {
         if (!s->bexec[b.id])
