@@ -880,7 +880,8 @@ ir_parse_struct_type(SirParser *P, IrLoc loc, uint32_t start)
 
 /* Before typing, a FLOAT initializer keeps the literal privately:
  * bits = binary64 value or raw digits, addend = binary32 value,
- * first = SirFloat form, count = raw digit count, neg = overflow flags.
+ * first = SirFloat form, count = raw digit count, str = overflow flags
+ * (not neg: a bool would merge SIR_OVF64 into SIR_OVF32).
  * type_init replaces all of it by the final bits. */
 IrInit
 ir_parse_init_float(SirParser *P, const SirFloat *x, IrLoc loc)
@@ -891,7 +892,7 @@ ir_parse_init_float(SirParser *P, const SirFloat *x, IrLoc loc)
     d->addend = x->b32;
     d->first = x->form;
     d->count = x->ndigits;
-    d->neg = x->ovf;
+    d->str = x->ovf;
     d->loc = loc;
     return i;
 }
@@ -1015,12 +1016,13 @@ type_init(SirParser *P, IrInit i, IrType t)
         return;
     }
     case IR_INIT_FLOAT: {
-        SirFloat x = {.form = (uint8_t)d->first, .ovf = d->neg,
+        SirFloat x = {.form = (uint8_t)d->first, .ovf = (uint8_t)d->str,
                       .ndigits = (uint16_t)d->count, .b32 = (uint32_t)d->addend,
                       .b64 = d->bits};
         d->addend = 0;
         d->first = d->count = 0;
         d->neg = false;
+        d->str = 0;
         d->bits = 0;
         if (!ir_type_is_float(t))
             break;
