@@ -33,6 +33,8 @@ static const char usage[] =
     "  --lint-undef       also stop on branches on undef and on addresses\n"
     "                     computed from undef (status 70)\n"
     "  --load=LIB.so      load a shared library for external symbols\n"
+    "  --driver=LIB.so    load LIB.so, point its __sir_ptr_NAME variables\n"
+    "                     at the SIR functions NAME and run its main\n"
     "  --stack-size=N     bytes for stack slots and alloca (default 256M)\n"
     "  --max-depth=N      call depth limit (default 1048576)\n"
     "  -h, --help         this text\n"
@@ -200,11 +202,41 @@ parse_size(const char *s)
     return v;
 }
 
+/* --driver: a C test driver in a shared library calls the module's
+ * functions through stubs "NAME: jmp *__sir_ptr_NAME(%rip)"; point each
+ * such pointer at the function's closure and run the driver's main. */
+static int
+run_driver(IrModule *m, const IrInterpOptions *opt, Diag *d, void *lib,
+           const char *path, int argc, char **argv)
+{
+    IrInterp *ip = ir_interp_new(m, opt, d);
+    if (!ip)
+        return 1;
+    for (uint32_t s = 1; s <= ir_num_syms(m); s++) {
+        const IrSymData *sd = ir_sym_c(m, (IrSym){s});
+        if (sd->dead || sd->internal || sd->kind != IR_SYM_FUNC || !sd->func)
+            continue;
+        char name[512];
+        snprintf(name, sizeof name, "__sir_ptr_%s", ir_str(m, sd->name));
+        void **slot = dlsym(lib, name);
+        if (slot)
+            *slot = ir_interp_sym_addr(ip, (IrSym){s});
+    }
+    int (*cmain)(int, char **) = (int (*)(int, char **))dlsym(lib, "main");
+    if (!cmain) {
+        fprintf(stderr, "siri: the driver library has no main\n");
+        return 1;
+    }
+    argv[0] = (char *)path;
+    exit(cmain(argc, argv));
+}
+
 int
 main(int argc, char **argv)
 {
     IrInterpOptions opt = {.check_ub = true};
     const char *entry = NULL, *path = NULL;
+    void *driver = NULL;
     int first_arg = argc;
     char **pos = xcalloc((size_t)argc + 1, sizeof *pos);
     int npos = 0;
@@ -236,6 +268,12 @@ main(int argc, char **argv)
             entry = a + 8;
         } else if (!strncmp(a, "--load=", 7)) {
             if (!dlopen(a + 7, RTLD_NOW | RTLD_GLOBAL)) {
+                fprintf(stderr, "siri: %s\n", dlerror());
+                return 1;
+            }
+        } else if (!strncmp(a, "--driver=", 9)) {
+            driver = dlopen(a + 9, RTLD_NOW | RTLD_GLOBAL);
+            if (!driver) {
                 fprintf(stderr, "siri: %s\n", dlerror());
                 return 1;
             }
@@ -311,6 +349,10 @@ main(int argc, char **argv)
         return 1;
     if (!ir_verify_module(m, &d))
         return 1;
+
+    if (driver)
+        return run_driver(m, &opt, &d, driver, path, argc - first_arg + 1,
+                          argv + first_arg - 1);
 
     IrSym fn = find_func(m, entry ? entry : "main");
     if (!fn.id) {

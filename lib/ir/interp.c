@@ -236,7 +236,7 @@ call_site(Dec *d, IrInst i, uint32_t first, IrSig sig)
         VEC_PUSH(ip->argtys, ir_value_type(f, a));
     }
     c.nargs = ip->argoffs.len - c.args;
-    c.avalues = xcalloc(c.nargs + 1, sizeof(void *));
+    c.avalues = xcalloc(2 * c.nargs + 1, sizeof(void *));
     VEC_PUSH(ip->calls, c);
     return ip->calls.len - 1;
 }
@@ -643,6 +643,8 @@ ir_interp_call(IrInterp *ip, IrSym s, const uint64_t *args, uint32_t nargs,
         interp_fail(ip, NULL, IR_INTERP_UB,
                     "undefined behaviour: stack exhausted");
     memset(fp, 0, 8);
+    if (ip->shadow)
+        memset(ip->shadow + (fp - ip->vstack) / 8, 0, fn->frame_size / 8);
     for (uint32_t k = 0; k < nargs; k++) {
         IrType t = fn->param_ty[k];
         uint64_t v = args[k];
@@ -658,4 +660,17 @@ ir_interp_call(IrInterp *ip, IrSym s, const uint64_t *args, uint32_t nargs,
         memcpy(result, ip->retbuf, rs > 8 ? rs : 8);
     }
     return IR_INTERP_OK;
+}
+
+void *
+ir_interp_sym_addr(IrInterp *ip, IrSym s)
+{
+    if (!s.id || s.id > ir_num_syms(ip->m))
+        return NULL;
+    uintptr_t a = ip->symaddr[s.id];
+    IrSym u;
+    /* an unresolved declaration has a tagged, uncallable address */
+    if (!interp_addr_func(ip, a, &u) && u.id)
+        return NULL;
+    return (void *)a;
 }

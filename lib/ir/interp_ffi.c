@@ -127,6 +127,54 @@ byval_type(Interp *ip, uint64_t n)
     return ft;
 }
 
+/* System V x86-64 classes of the eightbytes of t at 'off' (t within 16
+ * bytes): 1 INTEGER, 2 SSE; INTEGER wins when both occur. */
+static void
+classify(const IrModule *m, IrType t, uint64_t off, uint8_t cls[2])
+{
+    if (ir_type_size(m, t) == 0)
+        return;
+    switch (ir_type_kind(m, t)) {
+    case IR_TY_ARRAY: {
+        IrType e = ir_type_elem(m, t);
+        uint64_t n = ir_type_nmembers(m, t), es = ir_type_size(m, e);
+        for (uint64_t k = 0; k < n; k++)
+            classify(m, e, off + k * es, cls);
+        return;
+    }
+    case IR_TY_STRUCT: {
+        uint64_t n = ir_type_nmembers(m, t);
+        for (uint64_t k = 0; k < n; k++)
+            classify(m, ir_type_member(m, t, k),
+                     off + ir_type_offset(m, t, k), cls);
+        return;
+    }
+    default: {
+        uint8_t c = ir_type_is_float(t) ? 2 : 1;
+        uint8_t *d = &cls[off / 8 > 1 ? 1 : off / 8];
+        if (*d != 1)
+            *d = c;
+    }
+    }
+}
+
+/* libffi 3.4 before 3.4.7 mispasses a structure of more than 8 bytes
+ * whose INTEGER eightbyte goes in the sixth integer register: it copies
+ * the whole structure there and overwrites the first SSE register
+ * (libffi pull request 848).  Structures that travel in registers are
+ * therefore passed as their eightbytes, as uint64_t or double scalars:
+ * the same registers, so the same call under the System V ABI. */
+static bool
+split_structs(const IrSigData *sd)
+{
+#if defined(__x86_64__) && !defined(_WIN32)
+    return sd->conv != IR_CONV_WIN64;
+#else
+    (void)sd;
+    return false;
+#endif
+}
+
 FfiSig *
 interp_ffi_sig(Interp *ip, IrSig sig, uint32_t nargs, const IrType *argtys,
                bool closure)
@@ -135,33 +183,66 @@ interp_ffi_sig(Interp *ip, IrSig sig, uint32_t nargs, const IrType *argtys,
     const IrSigData *sd = ir_sig(m, sig);
     FfiSig *fs = xcalloc(1, sizeof *fs);
     VEC_PUSH(ip->ffisigs, fs);
-    fs->atypes = xcalloc(nargs + 1, sizeof *fs->atypes);
-    fs->argmap = xcalloc(nargs + 1, sizeof *fs->argmap);
-    fs->byval = xcalloc(nargs + 1, sizeof *fs->byval);
+    fs->atypes = xcalloc(2 * nargs + 1, sizeof *fs->atypes);
+    fs->argmap = xcalloc(2 * nargs + 1, sizeof *fs->argmap);
+    fs->pieces = xcalloc(2 * nargs + 1, sizeof *fs->pieces);
     fs->ok = true;
     fs->ret = sd->ret;
-    uint32_t nfixed = 0;
+    uint32_t nfixed = 0, gp = 0, sse = 0;
+    bool split = !closure && split_structs(sd);
     for (uint32_t k = 0; k < nargs; k++) {
         const IrParam *pp = k < sd->nparams ? ir_sig_param(m, sig, k) : NULL;
         uint8_t st;
         ffi_type *ft;
+        FfiArg fa = {k, FA_DIRECT, 0, 0};
+        IrType t = argtys[k];
         if (pp && (pp->attrs & IR_ATTR_BYVAL)) {
             if (pp->byval <= 16 || pp->byval > (1u << 20))
                 fs->ok = false;
             ft = byval_type(ip, pp->byval);
             st = TY_OK;
-            fs->byval[fs->nffi] = true;
+            fa.how = FA_BYVAL;
         } else {
-            ft = ffi_of(ip, argtys[k], &st);
+            ft = ffi_of(ip, t, &st);
         }
         if (st == TY_BAD)
             fs->ok = false;
         if (st != TY_OK)
             continue;
+        if (fa.how == FA_DIRECT && ir_type_is_scalar(t)) {
+            if (ir_type_is_float(t))
+                sse++;
+            else
+                gp++;
+        } else if (fa.how == FA_DIRECT && split &&
+                   ir_type_size(m, t) <= 16) {
+            uint8_t cls[2] = {0, 0};
+            classify(m, t, 0, cls);
+            uint64_t size = ir_type_size(m, t);
+            uint32_t n = size > 8 ? 2 : 1, ng = 0, ns = 0;
+            for (uint32_t e = 0; e < n; e++)
+                cls[e] == 2 ? ns++ : ng++;
+            if (gp + ng <= 6 && sse + ns <= 8) {
+                gp += ng;
+                sse += ns;
+                for (uint32_t e = 0; e < n; e++) {
+                    FfiArg pa = {k, FA_PIECE,
+                                 (uint8_t)(e == 0 ? (size < 8 ? size : 8)
+                                                  : size - 8),
+                                 (uint16_t)(8 * e)};
+                    if (k < sd->nparams)
+                        nfixed++;
+                    fs->atypes[fs->nffi] = cls[e] == 2 ? &ffi_type_double
+                                                       : &ffi_type_uint64;
+                    fs->argmap[fs->nffi++] = pa;
+                }
+                continue;
+            }
+        }
         if (k < sd->nparams)
             nfixed++;
         fs->atypes[fs->nffi] = ft;
-        fs->argmap[fs->nffi++] = k;
+        fs->argmap[fs->nffi++] = fa;
     }
     uint8_t st;
     ffi_type *rt = ffi_of(ip, sd->ret, &st);
@@ -211,11 +292,16 @@ interp_ffi_call(Interp *ip, const DInst *in, void *fnaddr, FfiSig *fs,
     const uint32_t *ao = ip->argoffs.data + c->args;
     void **av = c->avalues;
     for (uint32_t j = 0; j < fs->nffi; j++) {
-        uint8_t *v = fp + ao[fs->argmap[j]];
-        if (fs->byval[j]) {
+        const FfiArg *fa = &fs->argmap[j];
+        uint8_t *v = fp + ao[fa->arg];
+        if (fa->how == FA_BYVAL) {
             void *p;
             memcpy(&p, v, sizeof p);
             av[j] = p;
+        } else if (fa->how == FA_PIECE) {
+            fs->pieces[j] = 0;
+            memcpy(&fs->pieces[j], v + fa->off, fa->size);
+            av[j] = &fs->pieces[j];
         } else {
             av[j] = v;
         }
@@ -250,13 +336,15 @@ closure_entry(ffi_cif *cif, void *ret, void **args, void *user)
         interp_fail(ip, NULL, IR_INTERP_UB,
                     "undefined behaviour: stack exhausted");
     memset(fp, 0, 8);
+    if (ip->shadow)     /* arguments from C are not undef */
+        memset(ip->shadow + (fp - ip->vstack) / 8, 0, fn->frame_size / 8);
     for (uint32_t j = 0; j < fs->nffi; j++) {
-        uint32_t k = fs->argmap[j];
+        uint32_t k = fs->argmap[j].arg;
         if (k >= fn->nparams)
             continue;
         IrType t = fn->param_ty[k];
         uint8_t *dst = fp + fn->param_off[k];
-        if (fs->byval[j]) {
+        if (fs->argmap[j].how == FA_BYVAL) {
             uint64_t p = (uintptr_t)args[j];
             memcpy(dst, &p, 8);
         } else if (ir_type_is_scalar(t)) {
@@ -329,7 +417,7 @@ interp_ffi_free(Interp *ip)
         FfiSig *fs = ip->ffisigs.data[k];
         free(fs->atypes);
         free(fs->argmap);
-        free(fs->byval);
+        free(fs->pieces);
         free(fs->rbuf);
         free(fs);
     }

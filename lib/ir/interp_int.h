@@ -226,16 +226,25 @@ void interp_addr_add(Interp *ip, uintptr_t a, DFunc *fn, IrSym sym);
 uintptr_t interp_fake_addr(Interp *ip);
 
 /* interp_ffi.c */
+enum { FA_DIRECT, FA_BYVAL, FA_PIECE };
+typedef struct {
+    uint32_t arg;           /* the SIR argument */
+    uint8_t how;            /* FA_*: the value, the bytes it points to
+                               (byval), or an eightbyte of it */
+    uint8_t size;           /* FA_PIECE: bytes at 'off' */
+    uint16_t off;
+} FfiArg;
+
 struct FfiSig {
     ffi_cif cif;
     ffi_type **atypes;
-    uint32_t *argmap;       /* ffi argument -> SIR argument */
+    FfiArg *argmap;         /* ffi argument -> SIR argument */
+    uint64_t *pieces;       /* FA_PIECE values of the current call */
     uint32_t nffi;
     bool ret_void;          /* void or zero-sized return */
     bool ok;
     IrType ret;
     uint8_t *rbuf;          /* the C result */
-    bool *byval;            /* per ffi argument: pass the pointed bytes */
 };
 FfiSig *interp_ffi_sig(Interp *ip, IrSig sig, uint32_t nargs,
                        const IrType *argtys, bool closure);

@@ -713,5 +713,9 @@ void ir_interp_free(IrInterp *ip);
  * IR_INTERP_UB; errors have been reported. */
 int ir_interp_call(IrInterp *ip, IrSym s, const uint64_t *args,
                    uint32_t nargs, void *result);
+/* The host address of a symbol: a function's callable address (C code
+ * may call it), a global's storage, an extern's resolved address; NULL
+ * if an external symbol was not found. */
+void *ir_interp_sym_addr(IrInterp *ip, IrSym s);
 
 #endif
