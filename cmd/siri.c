@@ -35,6 +35,8 @@ static const char usage[] =
     "  --load=LIB.so      load a shared library for external symbols\n"
     "  --driver=LIB.so    load LIB.so, point its __sir_ptr_NAME variables\n"
     "                     at the SIR functions NAME and run its main\n"
+    "  --driver-stubs     print the x86-64 stubs such a library is linked\n"
+    "                     with (see siri(1))\n"
     "  --stack-size=N     bytes for stack slots and alloca (default 256M)\n"
     "  --max-depth=N      call depth limit (default 1048576)\n"
     "  -h, --help         this text\n"
@@ -202,6 +204,48 @@ parse_size(const char *s)
     return v;
 }
 
+/* --driver-stubs: the assembly a C test driver is linked with (x86-64
+ * ELF): "NAME: jmp *__sir_ptr_NAME(%rip)" for each exported function
+ * definition, and storage labelled NAME and __sir_data_NAME for each
+ * exported global, which siri --driver then uses for the global. */
+static void
+print_stubs(IrModule *m)
+{
+    for (uint32_t s = 1; s <= ir_num_syms(m); s++) {
+        const IrSymData *sd = ir_sym_c(m, (IrSym){s});
+        const char *n = ir_str(m, sd->name);
+        if (sd->dead || sd->internal)
+            continue;
+        if (sd->kind == IR_SYM_FUNC && sd->func) {
+            printf("\t.text\n\t.globl \"%s\"\n\t.type \"%s\",@function\n"
+                   "\"%s\":\n\tjmp *__sir_ptr_%s(%%rip)\n", n, n, n, n);
+            printf("\t.data\n\t.balign 8\n\t.globl __sir_ptr_%s\n"
+                   "__sir_ptr_%s:\n\t.quad 0\n", n, n);
+        } else if (sd->kind == IR_SYM_GLOBAL || sd->kind == IR_SYM_CONST) {
+            uint64_t size = ir_type_size(m, sd->type);
+            uint32_t al = ir_type_align(m, sd->type);
+            if (sd->align > al)
+                al = sd->align;
+            printf("\t.data\n\t.balign %u\n\t.globl \"%s\"\n"
+                   "\t.type \"%s\",@object\n\t.size \"%s\", %llu\n"
+                   "\t.globl __sir_data_%s\n\"%s\":\n__sir_data_%s:\n"
+                   "\t.zero %llu\n", al, n, n, n, (unsigned long long)size,
+                   n, n, n, (unsigned long long)(size ? size : 1));
+        }
+    }
+    printf("\t.section .note.GNU-stack,\"\",@progbits\n");
+}
+
+static void *
+driver_sym(const char *name, bool is_func, void *lib)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "__sir_%s_%s", is_func ? "ptr" : "data", name);
+    if (!dlsym(lib, buf))
+        return NULL;
+    return is_func ? dlsym(lib, name) : dlsym(lib, buf);
+}
+
 /* --driver: a C test driver in a shared library calls the module's
  * functions through stubs "NAME: jmp *__sir_ptr_NAME(%rip)"; point each
  * such pointer at the function's closure and run the driver's main. */
@@ -209,7 +253,10 @@ static int
 run_driver(IrModule *m, const IrInterpOptions *opt, Diag *d, void *lib,
            const char *path, int argc, char **argv)
 {
-    IrInterp *ip = ir_interp_new(m, opt, d);
+    IrInterpOptions o = *opt;
+    o.host_sym = driver_sym;
+    o.host_ctx = lib;
+    IrInterp *ip = ir_interp_new(m, &o, d);
     if (!ip)
         return 1;
     for (uint32_t s = 1; s <= ir_num_syms(m); s++) {
@@ -237,6 +284,7 @@ main(int argc, char **argv)
     IrInterpOptions opt = {.check_ub = true};
     const char *entry = NULL, *path = NULL;
     void *driver = NULL;
+    bool stubs = false;
     int first_arg = argc;
     char **pos = xcalloc((size_t)argc + 1, sizeof *pos);
     int npos = 0;
@@ -277,6 +325,8 @@ main(int argc, char **argv)
                 fprintf(stderr, "siri: %s\n", dlerror());
                 return 1;
             }
+        } else if (!strcmp(a, "--driver-stubs")) {
+            stubs = true;
         } else if (!strcmp(a, "--check-ub")) {
             opt.check_ub = true;
         } else if (!strcmp(a, "--no-check-ub")) {
@@ -350,6 +400,10 @@ main(int argc, char **argv)
     if (!ir_verify_module(m, &d))
         return 1;
 
+    if (stubs) {
+        print_stubs(m);
+        return 0;
+    }
     if (driver)
         return run_driver(m, &opt, &d, driver, path, argc - first_arg + 1,
                           argv + first_arg - 1);

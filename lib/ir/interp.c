@@ -669,6 +669,8 @@ ir_interp_sym_addr(IrInterp *ip, IrSym s)
         return NULL;
     uintptr_t a = ip->symaddr[s.id];
     IrSym u;
+    if (ip->funcs[s.id].f)          /* the closure, never a host stub */
+        return ip->funcs[s.id].addr;
     /* an unresolved declaration has a tagged, uncallable address */
     if (!interp_addr_func(ip, a, &u) && u.id)
         return NULL;

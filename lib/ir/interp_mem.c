@@ -370,6 +370,14 @@ interp_globals_init(Interp *ip)
                     df->addr = (void *)interp_fake_addr(ip);
                 ip->symaddr[s] = (uintptr_t)df->addr;
                 interp_addr_add(ip, (uintptr_t)df->addr, df, (IrSym){s});
+                void *host = NULL;
+                if (!sd->internal && ip->opt.host_sym)
+                    host = ip->opt.host_sym(name, true, ip->opt.host_ctx);
+                if (host) {
+                    /* both addresses call it; SIR sees the host's */
+                    ip->symaddr[s] = (uintptr_t)host;
+                    interp_addr_add(ip, (uintptr_t)host, df, (IrSym){s});
+                }
             } else {
                 ip->symaddr[s] = (uintptr_t)host_sym(name);
                 if (!ip->symaddr[s]) {
@@ -383,6 +391,14 @@ interp_globals_init(Interp *ip)
             break;
         case IR_SYM_GLOBAL:
         case IR_SYM_CONST: {
+            void *host = NULL;
+            if (!sd->internal && ip->opt.host_sym)
+                host = ip->opt.host_sym(name, false, ip->opt.host_ctx);
+            if (host) {
+                ip->symaddr[s] = (uintptr_t)host;
+                off[s] = UINT64_MAX;
+                break;
+            }
             uint64_t al = ir_type_align(m, sd->type);
             if (sd->align > al)
                 al = sd->align;
@@ -417,7 +433,7 @@ interp_globals_init(Interp *ip)
         for (uint32_t s = 1; s < nsyms; s++) {
             IrSymData *sd = ir_sym(m, (IrSym){s});
             if (sd->dead || (sd->kind != IR_SYM_GLOBAL &&
-                             sd->kind != IR_SYM_CONST))
+                             sd->kind != IR_SYM_CONST) || off[s] == UINT64_MAX)
                 continue;
             uint64_t sz = ir_type_size(m, sd->type);
             ip->symaddr[s] = base + off[s];
@@ -425,13 +441,17 @@ interp_globals_init(Interp *ip)
                 (Alloc){ip->symaddr[s], ip->symaddr[s] + (sz ? sz : 1),
                         sd->kind == IR_SYM_CONST, (IrSym){s}};
         }
-        for (uint32_t s = 1; s < nsyms; s++) {
-            IrSymData *sd = ir_sym(m, (IrSym){s});
-            if (!sd->dead && (sd->kind == IR_SYM_GLOBAL ||
-                              sd->kind == IR_SYM_CONST) && sd->init.id)
-                write_init(ip, (uint8_t *)ip->symaddr[s], sd->type,
-                           sd->init, ir_type_size(m, sd->type));
-        }
+    }
+    for (uint32_t s = 1; s < nsyms; s++) {
+        IrSymData *sd = ir_sym(m, (IrSym){s});
+        if (sd->dead || (sd->kind != IR_SYM_GLOBAL &&
+                         sd->kind != IR_SYM_CONST))
+            continue;
+        if (off[s] == UINT64_MAX)   /* host storage: not zero-filled */
+            memset((void *)ip->symaddr[s], 0, ir_type_size(m, sd->type));
+        if (sd->init.id)
+            write_init(ip, (uint8_t *)ip->symaddr[s], sd->type, sd->init,
+                       ir_type_size(m, sd->type));
     }
     free(off);
     return true;

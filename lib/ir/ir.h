@@ -691,6 +691,14 @@ typedef struct {
                                addresses computed from undef */
     uint64_t stack_size;    /* bytes for stack slots and alloca; 0: 256M */
     uint32_t max_depth;     /* call depth limit; 0: 1M */
+    /* Optional: what the host (a C test driver) provides for an exported
+     * symbol of the module, or NULL.  For a global or const: storage,
+     * where it is initialized (accesses to it are then not checked).
+     * For a function definition: the address C uses for it (a stub that
+     * jumps to ir_interp_sym_addr), which then is its address in SIR too.
+     */
+    void *(*host_sym)(const char *name, bool is_func, void *ctx);
+    void *host_ctx;
 } IrInterpOptions;
 
 /* Results of ir_interp_call (and siri's exit statuses). */
