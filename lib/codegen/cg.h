@@ -312,7 +312,6 @@ typedef struct {
     /* Fixed ranges of physregs: [lo,hi] pairs per physreg sorted by lo;
      * each hi is the maximum of the his so far (for one binary search). */
     VEC(uint32_t) fixed[MIR_NPREG];
-    bool *crosses_call;     /* var live across a call */
 } CgLive;
 void cg_live_compute(MirFunc *f, CgLive *l);
 void cg_live_free(CgLive *l);

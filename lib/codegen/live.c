@@ -8,24 +8,19 @@
  *
  * Variables are the virtual registers and the spill slots (frame
  * objects of kind MF_SPILL: a load is a use, a store a def), so spill
- * slots whose lifetimes do not overlap can share storage.  Block-level
- * liveness is the usual backward dataflow on bit sets, iterated to a
- * fixed point; the interval of a variable is then the hull of its live
- * positions (Poletto and Sarkar: one range, no holes), conservative
- * but simple.  Physical registers are only live inside blocks (ABI
+ * slots whose lifetimes do not overlap can share storage.  Liveness is
+ * computed per variable by walking backwards from its upward-exposed
+ * uses to its definitions (as in SSA liveness by path exploration, which
+ * also works for the copies of SSA destruction), so the work and memory
+ * are proportional to the live ranges, never blocks x variables.  The
+ * interval of a variable is the hull of its live positions (Poletto and
+ * Sarkar: one range, no holes), conservative but simple.  Physical registers are only live inside blocks (ABI
  * copies sit next to their call or return), and get exact ranges;
  * calls add a one-position range to every caller-saved register.
  */
 #include "cg.h"
 
 #include <string.h>
-
-typedef uint64_t Word;
-
-static inline void bset(Word *s, uint32_t i) { s[i / 64] |= (Word)1 << (i % 64); }
-static inline void bclr(Word *s, uint32_t i) { s[i / 64] &= ~((Word)1 << (i % 64)); }
-static inline bool btst(const Word *s, uint32_t i)
-{ return s[i / 64] >> (i % 64) & 1; }
 
 static bool
 is_use(uint8_t r)
@@ -98,18 +93,38 @@ cmp_pair(const void *a, const void *b)
     return x[0] < y[0] ? -1 : x[0] > y[0];
 }
 
+typedef struct {
+    uint32_t var, block;
+} Ref;
+
+static int
+cmp_ref(const void *a, const void *b)
+{
+    const Ref *x = a, *y = b;
+    if (x->var != y->var)
+        return x->var < y->var ? -1 : 1;
+    return x->block < y->block ? -1 : x->block > y->block;
+}
+
+static void
+widen(CgLive *l, uint32_t v, uint32_t p)
+{
+    if (l->start[v] > p)
+        l->start[v] = p;
+    if (l->end[v] < p)
+        l->end[v] = p;
+}
+
 void
 cg_live_compute(MirFunc *f, CgLive *l)
 {
     const MirRegInfo *ri = f->target->regs;
     uint32_t nregs = mir_num_regs(f);
-    uint32_t nvars = nregs + f->frame.len;
-    uint32_t nw = (nvars + 63) / 64, nb = f->blocks.len;
+    uint32_t nvars = nregs + f->frame.len, nb = f->blocks.len;
     memset(l, 0, sizeof *l);
     l->nvars = nvars;
     l->start = xmalloc(nvars * sizeof *l->start);
     l->end = xcalloc(nvars, sizeof *l->end);
-    l->crosses_call = xcalloc(nvars, sizeof *l->crosses_call);
     l->pos = xcalloc(f->insts.len, sizeof *l->pos);
     for (uint32_t v = 0; v < nvars; v++)
         l->start[v] = UINT32_MAX;
@@ -129,57 +144,97 @@ cg_live_compute(MirFunc *f, CgLive *l)
     }
     l->npos = p;
 
-    /* gen/kill per block (physregs are local and left out) */
-    Word *gen = xcalloc((size_t)nb * nw, sizeof *gen);
-    Word *kill = xcalloc((size_t)nb * nw, sizeof *kill);
-    Word *in = xcalloc((size_t)nb * nw, sizeof *in);
-    Word *out = xcalloc((size_t)nb * nw, sizeof *out);
-    uint32_t *succ = xcalloc((size_t)nb * 3, sizeof *succ);
+    /* Predecessors (CSR), upward-exposed uses and defs per block.  A
+     * stamp per variable (the last block that defined it) finds the
+     * uses not preceded by a def in their block. */
+    uint32_t *npred = xcalloc(nb + 1, sizeof *npred);
+    VEC(uint32_t) edges = {0};      /* (from, to) pairs */
+    VEC(Ref) ue = {0}, defs = {0};
+    uint32_t *defd = xcalloc(nvars, sizeof *defd);
     Acc acc[64];
     for (uint32_t b = 1; b < nb; b++) {
         MirBlock *bl = &f->blocks.data[b];
-        Word *g = gen + (size_t)b * nw, *kl = kill + (size_t)b * nw;
-        uint32_t ns = 0;
         for (uint32_t k = 0; k < bl->insts.len; k++) {
             uint32_t i = bl->insts.data[k];
-            uint32_t n = accesses(f, i, 0, acc, 64);
-            for (uint32_t a = 0; a < n; a++)
-                if (acc[a].use && (acc[a].v >= MIR_VREG0) &&
-                    !btst(kl, acc[a].v))
-                    bset(g, acc[a].v);
-            for (uint32_t a = 0; a < n; a++)
-                if (acc[a].def && acc[a].kill && acc[a].v >= MIR_VREG0)
-                    bset(kl, acc[a].v);
+            uint32_t n = accesses(f, i, l->pos[i], acc, 64);
+            for (uint32_t a = 0; a < n; a++) {
+                uint32_t v = acc[a].v;
+                if (v < MIR_VREG0)
+                    continue;
+                widen(l, v, acc[a].pos);
+                if (acc[a].use && defd[v] != b)
+                    VEC_PUSH(ue, ((Ref){v, b}));
+            }
+            for (uint32_t a = 0; a < n; a++) {
+                uint32_t v = acc[a].v;
+                if (v >= MIR_VREG0 && acc[a].def && acc[a].kill &&
+                    defd[v] != b) {
+                    defd[v] = b;
+                    VEC_PUSH(defs, ((Ref){v, b}));
+                }
+            }
             MirInst *mi = mir_inst(f, i);
             for (uint32_t j = 0; j < mi->nopnds; j++) {
                 MirOpnd *o = mir_opnd(f, i, j);
-                if (o->kind == MO_BLOCK && ns < 3)
-                    succ[b * 3 + ns++] = o->obj;
+                if (o->kind == MO_BLOCK) {
+                    VEC_PUSH(edges, b);
+                    VEC_PUSH(edges, o->obj);
+                    npred[o->obj + 1]++;
+                }
             }
         }
     }
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (uint32_t b = nb - 1; b >= 1; b--) {
-            Word *o = out + (size_t)b * nw, *i = in + (size_t)b * nw;
-            for (uint32_t s = 0; s < 3 && succ[b * 3 + s]; s++) {
-                Word *si = in + (size_t)succ[b * 3 + s] * nw;
-                for (uint32_t w = 0; w < nw; w++)
-                    o[w] |= si[w];
+    for (uint32_t b = 0; b < nb; b++)
+        npred[b + 1] += npred[b];
+    uint32_t *preds = xmalloc((edges.len / 2 + 1) * sizeof *preds);
+    uint32_t *fill = xcalloc(nb, sizeof *fill);
+    for (uint32_t e = 0; e < edges.len; e += 2) {
+        uint32_t to = edges.data[e + 1];
+        preds[npred[to] + fill[to]++] = edges.data[e];
+    }
+    qsort(ue.data, ue.len, sizeof *ue.data, cmp_ref);
+    qsort(defs.data, defs.len, sizeof *defs.data, cmp_ref);
+
+    /* For each variable, walk backwards from its upward-exposed uses
+     * to the blocks that define it: the blocks it is live into and out
+     * of widen its interval.  Work is proportional to the size of the
+     * live ranges (stamps avoid clearing per variable). */
+    uint32_t *kill = xcalloc(nb, sizeof *kill);
+    uint32_t *in = xcalloc(nb, sizeof *in);
+    uint32_t *out = xcalloc(nb, sizeof *out);
+    uint32_t *work = xmalloc((nb + 1) * sizeof *work);
+    uint32_t di = 0;
+    for (uint32_t ui = 0; ui < ue.len;) {
+        uint32_t v = ue.data[ui].var, stamp = v + 1, nw = 0;
+        while (di < defs.len && defs.data[di].var < v)
+            di++;
+        for (; di < defs.len && defs.data[di].var == v; di++)
+            kill[defs.data[di].block] = stamp;
+        for (; ui < ue.len && ue.data[ui].var == v; ui++) {
+            uint32_t b = ue.data[ui].block;
+            if (in[b] != stamp) {
+                in[b] = stamp;
+                work[nw++] = b;
             }
-            for (uint32_t w = 0; w < nw; w++) {
-                Word x = gen[(size_t)b * nw + w] |
-                         (o[w] & ~kill[(size_t)b * nw + w]);
-                if (x != i[w]) {
-                    i[w] = x;
-                    changed = true;
+        }
+        while (nw) {
+            uint32_t b = work[--nw];
+            widen(l, v, bstart[b]);
+            for (uint32_t q = npred[b]; q < npred[b + 1]; q++) {
+                uint32_t pb = preds[q];
+                if (out[pb] != stamp) {
+                    out[pb] = stamp;
+                    widen(l, v, bend[pb]);
+                }
+                if (kill[pb] != stamp && in[pb] != stamp) {
+                    in[pb] = stamp;
+                    work[nw++] = pb;
                 }
             }
         }
     }
 
-    /* intervals: walk each block backwards */
-    Word *live = xcalloc(nw, sizeof *live);
+    /* Physical registers: exact ranges inside each block. */
     uint32_t pend[MIR_NPREG];
     uint64_t alloc_mask = 0;
     for (int c = 0; c < MIR_NCLS; c++)
@@ -187,32 +242,13 @@ cg_live_compute(MirFunc *f, CgLive *l)
             alloc_mask |= (uint64_t)1 << *r;
     for (uint32_t b = 1; b < nb; b++) {
         MirBlock *bl = &f->blocks.data[b];
-        memcpy(live, out + (size_t)b * nw, nw * sizeof *live);
-        for (uint32_t v = 0; v < nvars; v++) {
-            if (!(live[v / 64] >> (v % 64) & 1))
-                continue;
-            if (l->start[v] > bend[b])
-                l->start[v] = bend[b];
-            if (l->end[v] < bend[b])
-                l->end[v] = bend[b];
-        }
         for (uint32_t r = 0; r < MIR_NPREG; r++)
             pend[r] = UINT32_MAX;
         for (uint32_t k = bl->insts.len; k-- > 0;) {
             uint32_t i = bl->insts.data[k];
             uint32_t ip = l->pos[i];
             uint32_t n = accesses(f, i, ip, acc, 64);
-            bool call = f->target->ops[mir_inst(f, i)->op].flags &
-                        MIR_OPF_CALL;
-            if (call) {
-                for (uint32_t w = 0; w < nw; w++) {
-                    Word x = live[w];
-                    while (x) {
-                        uint32_t v = w * 64 + (uint32_t)__builtin_ctzll(x);
-                        x &= x - 1;
-                        l->crosses_call[v] = true;
-                    }
-                }
+            if (f->target->ops[mir_inst(f, i)->op].flags & MIR_OPF_CALL) {
                 for (uint32_t r = 1; r < ri->nregs; r++) {
                     if (!(ri->caller_saved >> r & 1))
                         continue;
@@ -224,46 +260,22 @@ cg_live_compute(MirFunc *f, CgLive *l)
             }
             for (uint32_t a = 0; a < n; a++) {
                 uint32_t v = acc[a].v;
-                if (!acc[a].def)
+                if (!acc[a].def || v >= MIR_NPREG || !(alloc_mask >> v & 1))
                     continue;
-                if (v < MIR_NPREG) {
-                    if (!(alloc_mask >> v & 1))
-                        continue;
-                    uint32_t hi = pend[v] != UINT32_MAX ? pend[v]
-                                                        : acc[a].pos;
-                    if (hi < acc[a].pos)
-                        hi = acc[a].pos;
-                    VEC_PUSH(l->fixed[v], acc[a].pos);
-                    VEC_PUSH(l->fixed[v], hi);
-                    pend[v] = UINT32_MAX;
-                    continue;
-                }
-                if (l->start[v] > acc[a].pos)
-                    l->start[v] = acc[a].pos;
-                if (l->end[v] < acc[a].pos)
-                    l->end[v] = acc[a].pos;
-                if (acc[a].kill)
-                    bclr(live, v);
+                uint32_t hi = pend[v] != UINT32_MAX ? pend[v] : acc[a].pos;
+                if (hi < acc[a].pos)
+                    hi = acc[a].pos;
+                VEC_PUSH(l->fixed[v], acc[a].pos);
+                VEC_PUSH(l->fixed[v], hi);
+                pend[v] = UINT32_MAX;
             }
             for (uint32_t a = 0; a < n; a++) {
                 uint32_t v = acc[a].v;
-                if (!acc[a].use)
-                    continue;
-                if (v < MIR_NPREG) {
-                    if ((alloc_mask >> v & 1) && pend[v] == UINT32_MAX)
-                        pend[v] = acc[a].pos;
-                    continue;
-                }
-                if (l->start[v] > acc[a].pos)
-                    l->start[v] = acc[a].pos;
-                if (l->end[v] < acc[a].pos)
-                    l->end[v] = acc[a].pos;
-                bset(live, v);
+                if (acc[a].use && v < MIR_NPREG && (alloc_mask >> v & 1) &&
+                    pend[v] == UINT32_MAX)
+                    pend[v] = acc[a].pos;
             }
         }
-        for (uint32_t v = 0; v < nvars; v++)
-            if ((live[v / 64] >> (v % 64) & 1) && l->start[v] > bstart[b])
-                l->start[v] = bstart[b];
         for (uint32_t r = 0; r < MIR_NPREG; r++) {
             if (pend[r] == UINT32_MAX)
                 continue;
@@ -271,25 +283,27 @@ cg_live_compute(MirFunc *f, CgLive *l)
             VEC_PUSH(l->fixed[r], pend[r]);
         }
     }
-    for (uint32_t r = 0; r < MIR_NPREG; r++)
-        if (l->fixed[r].len)
-        {
-            uint32_t *d = l->fixed[r].data, n = l->fixed[r].len / 2, mx = 0;
-            qsort(d, n, 2 * sizeof(uint32_t), cmp_pair);
-            for (uint32_t k = 0; k < n; k++) {  /* ends become prefix max */
-                if (d[2 * k + 1] > mx)
-                    mx = d[2 * k + 1];
-                d[2 * k + 1] = mx;
-            }
+    for (uint32_t r = 0; r < MIR_NPREG; r++) {
+        uint32_t *d = l->fixed[r].data, n = l->fixed[r].len / 2, mx = 0;
+        if (!n)
+            continue;
+        qsort(d, n, 2 * sizeof(uint32_t), cmp_pair);
+        for (uint32_t k = 0; k < n; k++) {  /* ends become prefix max */
+            if (d[2 * k + 1] > mx)
+                mx = d[2 * k + 1];
+            d[2 * k + 1] = mx;
         }
-    free(live), free(gen), free(kill), free(in), free(out), free(succ);
+    }
+    VEC_FREE(edges), VEC_FREE(ue), VEC_FREE(defs);
+    free(npred), free(preds), free(fill), free(defd);
+    free(kill), free(in), free(out), free(work);
     free(bstart), free(bend);
 }
 
 void
 cg_live_free(CgLive *l)
 {
-    free(l->start), free(l->end), free(l->crosses_call), free(l->pos);
+    free(l->start), free(l->end), free(l->pos);
     for (uint32_t r = 0; r < MIR_NPREG; r++)
         VEC_FREE(l->fixed[r]);
 }

@@ -65,7 +65,9 @@ mir_frame_new(MirFunc *f, MirFrameKind k, uint32_t size, uint32_t align)
 uint32_t
 mir_const_new(MirFunc *f, uint8_t size, uint64_t lo, uint64_t hi)
 {
-    for (uint32_t i = 1; i < f->consts.len; i++) {
+    /* a window keeps this linear in huge functions */
+    uint32_t from = f->consts.len > 64 ? f->consts.len - 64 : 1;
+    for (uint32_t i = from; i < f->consts.len; i++) {
         MirConst *c = &f->consts.data[i];
         if (c->size == size && c->lo == lo && c->hi == hi)
             return i;

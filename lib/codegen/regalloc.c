@@ -340,41 +340,63 @@ set_hints(MirFunc *f)
     }
 }
 
-/* Spill slots with disjoint intervals share one frame object. */
+/* Spill slots with disjoint intervals share one frame object: a linear
+ * scan over the slot intervals by start, with a min-heap of occupied
+ * representatives by end and a stack of free ones. */
+static int
+cmp_slot(const void *a, const void *b, void *ctx)
+{
+    const uint32_t *st = ctx;
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    if (st[x] != st[y])
+        return st[x] < st[y] ? -1 : 1;
+    return x < y ? -1 : x > y;
+}
+
 static void
 share_spill_slots(MirFunc *f, CgLive *l)
 {
-    uint32_t nr = mir_num_regs(f);
-    VEC(uint32_t) objs = {0};
+    uint32_t nr = mir_num_regs(f), n = 0;
+    uint32_t *objs = xmalloc(f->frame.len * sizeof *objs);
     for (uint32_t k = 1; k < f->frame.len; k++)
         if (f->frame.data[k].kind == MF_SPILL &&
             l->start[nr + k] != UINT32_MAX)
-            VEC_PUSH(objs, k);
-    /* insertion sort by start: spill slots are few */
-    for (uint32_t a = 1; a < objs.len; a++) {
-        uint32_t x = objs.data[a], j = a;
-        while (j && l->start[nr + objs.data[j - 1]] > l->start[nr + x]) {
-            objs.data[j] = objs.data[j - 1];
-            j--;
-        }
-        objs.data[j] = x;
-    }
-    /* each representative remembers the end of its last occupant */
-    VEC(uint32_t) reps = {0};
-    VEC(uint32_t) rend = {0};
-    for (uint32_t a = 0; a < objs.len; a++) {
-        uint32_t o = objs.data[a], s = l->start[nr + o];
-        uint32_t r = 0;
-        for (uint32_t q = 0; q < reps.len && !r; q++)
-            if (rend.data[q] < s) {
-                r = reps.data[q];
-                rend.data[q] = l->end[nr + o];
+            objs[n++] = k;
+    qsort_r(objs, n, sizeof *objs, cmp_slot, l->start + nr);
+    uint32_t *heap = xmalloc((n + 1) * sizeof *heap);   /* reps by end */
+    uint32_t *rend = xcalloc(f->frame.len, sizeof *rend);
+    uint32_t *freed = xmalloc((n + 1) * sizeof *freed);
+    uint32_t nh = 0, nf = 0;
+    for (uint32_t a = 0; a < n; a++) {
+        uint32_t o = objs[a], s = l->start[nr + o];
+        while (nh && rend[heap[0]] < s) {
+            freed[nf++] = heap[0];
+            heap[0] = heap[--nh];
+            for (uint32_t i = 0;;) {        /* sift down */
+                uint32_t c = 2 * i + 1, m = i;
+                if (c < nh && rend[heap[c]] < rend[heap[m]])
+                    m = c;
+                if (c + 1 < nh && rend[heap[c + 1]] < rend[heap[m]])
+                    m = c + 1;
+                if (m == i)
+                    break;
+                uint32_t t = heap[i];
+                heap[i] = heap[m];
+                heap[m] = t;
+                i = m;
             }
-        if (!r) {
-            VEC_PUSH(reps, o);
-            VEC_PUSH(rend, l->end[nr + o]);
-        } else {
+        }
+        uint32_t r = nf ? freed[--nf] : o;
+        if (r != o)
             f->frame.data[o].share = (int32_t)r;
+        rend[r] = l->end[nr + o];
+        uint32_t i = nh++;                  /* sift up */
+        heap[i] = r;
+        while (i && rend[heap[(i - 1) / 2]] > rend[heap[i]]) {
+            uint32_t t = heap[i];
+            heap[i] = heap[(i - 1) / 2];
+            heap[(i - 1) / 2] = t;
+            i = (i - 1) / 2;
         }
     }
     for (uint32_t i = 1; i < f->insts.len; i++) {
@@ -386,7 +408,7 @@ share_spill_slots(MirFunc *f, CgLive *l)
                 o->obj = (uint32_t)f->frame.data[o->obj].share;
         }
     }
-    VEC_FREE(objs), VEC_FREE(reps), VEC_FREE(rend);
+    free(objs), free(heap), free(rend), free(freed);
 }
 
 bool
