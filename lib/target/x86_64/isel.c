@@ -583,6 +583,11 @@ x64_isel_entry(CgCtx *c)
     X64Fn *st = fnstate(c);
     unsigned ni = 0, ns = 0;
     uint32_t stack = 0;
+    if (sd->conv == IR_CONV_WIN64) {
+        cg_error(c, f->loc, "the win64 calling convention is not supported "
+                 "by this backend");
+        return;
+    }
     if (sd->ret.id != IR_TY_VOID && x64_classify(m, sd->ret).memory) {
         st->sret = newv(c, MIR_GP);
         move(c, MIR_GP, RDI, st->sret);
