@@ -1161,7 +1161,10 @@ sir_yyerror(IrLoc *loc, void *scanner, SirParser *P, const char *msg)
         break;
     }
     const char *hint = "";
-    if (P->f && P->after_term && P->lasttok != '}')
+    if (P->has_res && (P->lasttok == T_BR || P->lasttok == T_CONDBR ||
+                       P->lasttok == T_RET || P->lasttok == T_UNREACHABLE))
+        hint = " (terminators do not produce a value)";
+    else if (P->f && P->after_term && P->lasttok != '}')
         hint = " (instructions after the block's terminator?)";
     else if (P->f && P->cur.id && !P->after_term && P->lasttok == '}')
         hint = " (the block has no terminator)";
@@ -1180,6 +1183,12 @@ ir_parse(const char *src, size_t len, Diag *d)
     P.line = 1;
     P.col = 1;
     int before = d->nerrors;
+    /* Scratch stacks are never NULL, so "data + start" is always
+     * defined, even for empty lists. */
+    VEC_RESERVE(P.tstack, 16);
+    VEC_RESERVE(P.pstack, 16);
+    VEC_RESERVE(P.istack, 16);
+    VEC_RESERVE(P.vals, 16);
     void *scanner;
     if (sir_yylex_init_extra(&P, &scanner) != 0)
         ir_parse_fatal("cannot initialize the scanner");
