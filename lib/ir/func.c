@@ -153,7 +153,8 @@ ir_inst_set_args(IrFunc *f, IrInst i, const IrValue *args, uint32_t nargs)
     if (nargs <= d->nargs) {
         /* Shrinking in place keeps the pool compact; memmove because
          * 'args' may point into the old run. */
-        memmove(f->vpool.data + d->args, args, nargs * sizeof *args);
+        if (nargs)
+            memmove(f->vpool.data + d->args, args, nargs * sizeof *args);
         d->nargs = nargs;
         return;
     }
@@ -169,7 +170,8 @@ ir_target_set_args(IrFunc *f, IrInst i, uint32_t t, const IrValue *args,
 {
     IrTarget *tg = ir_target(f, i, t);
     if (nargs <= tg->nargs) {
-        memmove(f->vpool.data + tg->args, args, nargs * sizeof *args);
+        if (nargs)
+            memmove(f->vpool.data + tg->args, args, nargs * sizeof *args);
         tg->nargs = nargs;
         return;
     }
@@ -224,8 +226,9 @@ ir_block_add_param(IrFunc *f, IrBlock b, IrType ty, uint32_t name)
         uint32_t first = f->vpool.len;
         VEC_RESERVE(f->vpool, first + n + 1);
         bd = ir_block(f, b);
-        memcpy(f->vpool.data + first, f->vpool.data + bd->params,
-               n * sizeof(IrValue));
+        if (n)
+            memcpy(f->vpool.data + first, f->vpool.data + bd->params,
+                   n * sizeof(IrValue));
         f->vpool.len += n;
         bd->params = first;
     }

@@ -262,7 +262,8 @@ ir_init_list(IrModule *m, const IrInit *items, uint32_t n)
 {
     uint32_t first = m->ipool.len;
     VEC_RESERVE(m->ipool, m->ipool.len + n);
-    memcpy(m->ipool.data + first, items, n * sizeof *items);
+    if (n)
+        memcpy(m->ipool.data + first, items, n * sizeof *items);
     m->ipool.len += n;
     return first;
 }
