@@ -548,7 +548,19 @@ ir_interp_new(IrModule *m, const IrInterpOptions *o, Diag *d)
         df->ip = ip;
         df->f = sd->func;
         df->sym = (IrSym){s};
-        df->ret = ir_sig(m, sd->sig)->ret;
+        const IrSigData *sg = ir_sig(m, sd->sig);
+        df->ret = sg->ret;
+        df->ret_nonnull = (sg->ret_attrs & IR_ATTR_NONNULL) != 0;
+        df->byval = xcalloc(sg->nparams + 1, sizeof *df->byval);
+        df->nonnull = xcalloc(sg->nparams + 1, sizeof *df->nonnull);
+        for (uint32_t k = 0; k < sg->nparams; k++) {
+            const IrParam *pp = ir_sig_param(m, sd->sig, k);
+            if (pp->attrs & IR_ATTR_BYVAL)
+                df->byval[k] = pp->byval;
+            df->nonnull[k] = (pp->attrs & IR_ATTR_NONNULL) != 0;
+            if (df->byval[k] || df->nonnull[k])
+                df->checks_params = true;
+        }
         uint64_t rs = df->ret.id ? vsize(m, df->ret) : 0;
         if (rs > retmax)
             retmax = rs;
@@ -580,6 +592,8 @@ ir_interp_free(IrInterp *ip)
         free(df->param_ty);
         free(df->slot_off);
         free(df->slot_size);
+        free(df->byval);
+        free(df->nonnull);
     }
     for (uint32_t c = 0; c < ip->calls.len; c++)
         free(ip->calls.data[c].avalues);

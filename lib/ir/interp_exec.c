@@ -332,6 +332,29 @@ store_agg(Interp *ip, const DInst *in, uint8_t *dst, const uint8_t *src)
         memcpy(dst + r[k].off, src + r[k].off, r[k].size);
 }
 
+/* The promises of parameter attributes, after the callee's frame is
+ * pushed: nonnull pointers are not null; a byval(N) parameter gets the
+ * address of a copy of the N bytes, made in the callee's activation. */
+static void
+enter_params(Interp *ip, const DInst *call, DFunc *cf, uint8_t *nfp)
+{
+    for (uint32_t k = 0; k < cf->nparams; k++) {
+        uint64_t p = get(nfp, cf->param_off[k]);
+        if (cf->nonnull[k] && p == 0 && ip->opt.check_ub)
+            interp_fail(ip, call, IR_INTERP_UB, "undefined behaviour: null "
+                        "passed for nonnull parameter %u of @%s", k + 1,
+                        ir_str(ip->m, ir_sym_c(ip->m, cf->sym)->name));
+        uint64_t n = cf->byval[k];
+        if (!n)
+            continue;
+        if (ip->opt.check_ub)
+            interp_check_access(ip, call, p, n, 1, false);
+        uintptr_t copy = interp_stack_alloc(ip, call, n, 8);
+        memcpy((void *)copy, (const void *)p, n);
+        set(nfp, cf->param_off[k], copy);
+    }
+}
+
 void
 interp_exec(Interp *ip, uint32_t stop)
 {
@@ -633,6 +656,8 @@ interp_exec(Interp *ip, uint32_t stop)
                                (ir_type_size(ip->m, t) + 7) & ~(uint64_t)7);
                 }
                 interp_push_frame(ip, cf, nfp, pc, in);
+                if (cf->checks_params)
+                    enter_params(ip, in, cf, nfp);
                 fr = &ip->frames[ip->depth - 1];
                 fp = nfp;
                 pc = cf->code;
@@ -663,6 +688,9 @@ interp_exec(Interp *ip, uint32_t stop)
             break;
         }
         case D_RET: {
+            if (fr->fn->ret_nonnull && chk && get(fp, in->a) == 0)
+                interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: "
+                            "null returned by a nonnull function");
             ip->msp = fr->msp;
             ip->nlive = fr->nlive;
             ip->depth--;

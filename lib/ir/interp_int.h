@@ -107,6 +107,10 @@ struct DFunc {
     uint64_t slots_size;
     uint32_t slots_align;
     bool uses_alloca;
+    bool checks_params;     /* some parameter is byval or nonnull */
+    bool ret_nonnull;
+    uint64_t *byval;        /* per parameter: N of byval(N), or 0 */
+    bool *nonnull;          /* per parameter */
     void *addr;             /* the host address of the function */
     ffi_closure *closure;
     FfiSig *csig;           /* closure signature */
