@@ -17,10 +17,16 @@
  *
  * An operand defined outside the loop dominates the header and so the
  * preheader.  Hoisted instructions are then outside the inner loop and
- * are considered again for the enclosing loop.  Cost: the loop sizes,
- * the function size times the nesting depth.
+ * are considered again for the enclosing loop.  Cost: the loop sizes
+ * (the function size times the nesting depth) times log for sorting
+ * each loop's blocks; loads are only hoisted from loops with at most
+ * MAXSTORES stores, checked one by one.
  */
 #include "optutil.h"
+
+#include <stdlib.h>
+
+enum { MAXSTORES = 64 };
 
 typedef struct {
     IrFunc *f;
@@ -28,7 +34,31 @@ typedef struct {
     uint32_t *inloop;   /* block id -> stamp of the loop being done */
     uint32_t stamp;
     uint32_t nhoisted;
+    IrInst stores[MAXSTORES + 1];   /* stores of the current loop */
+    uint32_t nstores;
+    bool calls;                     /* the current loop has a call */
 } Licm;
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Sorts blocks by reverse post-order position (keys packed with the
+ * block id, so qsort needs no context). */
+static void
+rpo_sort(const IrCfg *c, IrBlock *v, uint32_t n)
+{
+    uint64_t *k = xmalloc((n + 1) * sizeof *k);
+    for (uint32_t i = 0; i < n; i++)
+        k[i] = (uint64_t)c->rpo_index[v[i].id] << 32 | v[i].id;
+    qsort(k, n, sizeof *k, cmp_u64);
+    for (uint32_t i = 0; i < n; i++)
+        v[i] = (IrBlock){(uint32_t)k[i]};
+    free(k);
+}
 
 static bool
 outside(Licm *l, IrValue v)
@@ -82,7 +112,7 @@ object_size(IrFunc *f, const OptPtrInfo *p)
 }
 
 static bool
-safe_load(Licm *l, const OptLoops *ls, const OptLoop *lp, IrInst i)
+safe_load(Licm *l, IrInst i)
 {
     IrFunc *f = l->f;
     IrInstData *d = ir_inst(f, i);
@@ -96,18 +126,15 @@ safe_load(Licm *l, const OptLoops *ls, const OptLoop *lp, IrInst i)
     if (!p.kind || !p.known_off || p.off % ir_type_align(f->mod, d->ty) ||
         p.off > osize || size > osize - p.off)
         return false;
-    bool priv = opt_alias_local_private(&l->al, &p);
-    for (uint32_t k = 0; k < lp->nblocks; k++) {
-        IrBlock b = ls->blocks[lp->first + k];
-        IR_FOR_INSTS(f, b, j) {
-            IrInstData *e = ir_inst(f, j);
-            if (e->op == IR_OP_STORE &&
-                opt_may_alias(f, &l->al, ir_inst_arg(f, j, 1),
-                              ir_type_size(f->mod, e->ty), addr, size))
-                return false;
-            if ((ir_op_info[e->op].flags & IR_OPF_CALL) && !priv)
-                return false;
-        }
+    if (l->nstores > MAXSTORES ||
+        (l->calls && !opt_alias_local_private(&l->al, &p)))
+        return false;
+    for (uint32_t k = 0; k < l->nstores; k++) {
+        IrInst j = l->stores[k];
+        if (opt_may_alias(f, &l->al, ir_inst_arg(f, j, 1),
+                          ir_type_size(f->mod, ir_inst(f, j)->ty), addr,
+                          size))
+            return false;
     }
     return true;
 }
@@ -134,10 +161,26 @@ hoist_loop(Licm *l, const IrCfg *c, const OptLoops *ls, const OptLoop *lp)
     if (!pt.id || ir_inst_op(f, pt) != IR_OP_BR)
         return;
     /* Blocks in reverse post-order so operands come first. */
-    for (uint32_t r = 0; r < c->nrpo; r++) {
-        IrBlock b = c->rpo[r];
-        if (l->inloop[b.id] != l->stamp)
-            continue;
+    uint32_t nb = lp->nblocks;
+    IrBlock *order = xmalloc((nb + 1) * sizeof *order);
+    for (uint32_t k = 0; k < nb; k++)
+        order[k] = ls->blocks[lp->first + k];
+    rpo_sort(c, order, nb);
+    /* The loop's memory writes, for safe_load; past MAXSTORES stores
+     * loads stay put (keeps the pass linear). */
+    l->nstores = 0;
+    l->calls = false;
+    for (uint32_t k = 0; k < nb; k++) {
+        IR_FOR_INSTS(f, order[k], j) {
+            IrInstData *e = ir_inst(f, j);
+            if (e->op == IR_OP_STORE && l->nstores <= MAXSTORES)
+                l->stores[l->nstores++] = j;
+            if (ir_op_info[e->op].flags & IR_OPF_CALL)
+                l->calls = true;
+        }
+    }
+    for (uint32_t r = 0; r < nb; r++) {
+        IrBlock b = order[r];
         IrInst next;
         for (IrInst i = ir_layout_first_inst(f, b); i.id; i = next) {
             next = ir_layout_next_inst(f, i);
@@ -154,13 +197,14 @@ hoist_loop(Licm *l, const IrCfg *c, const OptLoops *ls, const OptLoop *lp)
             for (uint32_t k = 0; ok && k < d->nargs; k++)
                 ok = outside(l, ir_inst_arg(f, i, k));
             if (ok && d->op == IR_OP_LOAD)
-                ok = safe_load(l, ls, lp, i);
+                ok = safe_load(l, i);
             if (!ok)
                 continue;
             ir_layout_move_inst_before(f, i, pt);
             l->nhoisted++;
         }
     }
+    free(order);
 }
 
 static void
