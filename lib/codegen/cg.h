@@ -272,11 +272,14 @@ typedef struct {
 } CgLeaf;
 
 /* lower.c */
+enum { CG_MAX_LEAVES = 1 << 16 };
 bool cg_compile(IrModule *m, const CgOptions *opt, FILE *out, Diag *d);
 /* Scalar leaves of t in memory order; returns the count (caller frees
  * *out). */
 uint32_t cg_leaves(IrModule *m, IrType t, CgLeaf **out);
 MirClass cg_class_of(IrType t);
+/* Number of scalar leaves of t (saturates at UINT32_MAX). */
+uint64_t cg_nleaves(IrModule *m, IrType t);
 /* Registers holding IR value v (n = number of leaves). */
 const uint32_t *cg_value_regs(CgCtx *c, IrValue v, uint32_t *n);
 uint32_t cg_value_reg(CgCtx *c, IrValue v);

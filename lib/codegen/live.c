@@ -192,8 +192,10 @@ cg_live_compute(MirFunc *f, CgLive *l)
         uint32_t to = edges.data[e + 1];
         preds[npred[to] + fill[to]++] = edges.data[e];
     }
-    qsort(ue.data, ue.len, sizeof *ue.data, cmp_ref);
-    qsort(defs.data, defs.len, sizeof *defs.data, cmp_ref);
+    if (ue.len)
+        qsort(ue.data, ue.len, sizeof *ue.data, cmp_ref);
+    if (defs.len)
+        qsort(defs.data, defs.len, sizeof *defs.data, cmp_ref);
 
     /* For each variable, walk backwards from its upward-exposed uses
      * to the blocks that define it: the blocks it is live into and out

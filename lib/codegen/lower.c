@@ -48,9 +48,28 @@ cg_class_of(IrType t)
 
 typedef VEC(CgLeaf) LeafVec;
 
+uint64_t
+cg_nleaves(IrModule *m, IrType t)
+{
+    if (ir_type_is_scalar(t))
+        return 1;
+    if (ir_type_size(m, t) == 0)
+        return 0;
+    uint64_t n = 0, k = ir_type_nmembers(m, t);
+    if (ir_type_kind(m, t) == IR_TY_ARRAY) {
+        uint64_t e = cg_nleaves(m, ir_type_elem(m, t));
+        return e && k > UINT32_MAX / e ? UINT32_MAX : e * k;
+    }
+    for (uint64_t q = 0; q < k && n < UINT32_MAX; q++)
+        n += cg_nleaves(m, ir_type_member(m, t, q));
+    return n > UINT32_MAX ? UINT32_MAX : n;
+}
+
 static void
 leaves_rec(IrModule *m, IrType t, uint64_t off, LeafVec *v)
 {
+    if (!ir_type_is_scalar(t) && ir_type_size(m, t) == 0)
+        return;
     if (ir_type_is_scalar(t)) {
         CgLeaf l = {.off = off, .ty = t};
         VEC_PUSH(*v, l);
@@ -199,9 +218,33 @@ compile_func(CgCtx *c, IrSym s, FILE *out)
     for (uint32_t k = 1; k < ir_num_slots(f); k++) {
         IrType ty = ir_slot(f, (IrSlot){k})->ty;
         uint64_t sz = ir_type_size(m, ty);
+        if (sz > INT32_MAX / 4) {
+            cg_error(c, ir_slot(f, (IrSlot){k})->loc, "stack slot of %llu "
+                     "bytes is too large", (unsigned long long)sz);
+            sz = 1;
+        }
         c->slotobj[k] = mir_frame_new(&mf, MF_SLOT,
                                       (uint32_t)(sz ? sz : 1),
                                       ir_type_align(m, ty));
+    }
+    /* Aggregates live in registers leaf by leaf: refuse absurd ones. */
+    for (uint32_t k = 0; k < nrpo && !c->failed; k++) {
+        IrBlockData *bd = ir_block(f, rpo[k]);
+        for (uint32_t p = 0; p < bd->nparams && !c->failed; p++) {
+            IrType ty = ir_value_type(f, ir_block_param(f, rpo[k], p));
+            if (cg_nleaves(m, ty) > CG_MAX_LEAVES)
+                cg_error(c, bd->loc, "aggregate value with more than %u "
+                         "scalar members is not supported", CG_MAX_LEAVES);
+        }
+        IR_FOR_INSTS(f, rpo[k], i) {
+            IrValue r = ir_inst_result(f, i);
+            if (r.id && cg_nleaves(m, ir_value_type(f, r)) > CG_MAX_LEAVES) {
+                cg_error(c, ir_inst(f, i)->loc, "aggregate value with more "
+                         "than %u scalar members is not supported",
+                         CG_MAX_LEAVES);
+                break;
+            }
+        }
     }
     /* Block parameters get their registers before any use is seen. */
     for (uint32_t k = 1; k < nrpo; k++) {
@@ -211,7 +254,7 @@ compile_func(CgCtx *c, IrSym s, FILE *out)
             cg_define(c, ir_block_param(f, rpo[k], p), &n);
         }
     }
-    if (nrpo) {
+    if (nrpo && !c->failed) {
         mf.cur = c->blockmap[rpo[0].id];
         t->isel_entry(c);
     }
@@ -233,6 +276,13 @@ compile_func(CgCtx *c, IrSym s, FILE *out)
     if (ok) {
         print_stage(c, "regalloc");
         cg_frame_layout(&mf);
+        if (mf.frame_size > INT32_MAX / 2 || mf.inarg_size > INT32_MAX / 2) {
+            cg_error(c, f->loc, "stack frame of %lld bytes is too large",
+                     (long long)mf.frame_size);
+            ok = false;
+        }
+    }
+    if (ok) {
         if (c->opt->emit == CG_EMIT_MIR)
             mir_print_func(&mf, out);
         else

@@ -26,18 +26,12 @@
 #include <string.h>
 
 typedef struct {
-    uint32_t sret;      /* vreg with the caller's result buffer */
-} X64Fn;
-
-typedef struct {
     uint8_t cc, cc2;
     uint8_t mode;       /* 0: cc; 1: cc && cc2; 2: cc || cc2 */
 } Cond;
 
-static const uint8_t int_args[6] = {RDI, RSI, RDX, RCX, R8, R9};
-
-static uint8_t
-tsize(IrType t)
+uint8_t
+x64_tsize(IrType t)
 {
     switch (t.id) {
     case IR_TY_BOOL: case IR_TY_I8: return 1;
@@ -50,23 +44,23 @@ tsize(IrType t)
 static uint8_t
 asize(IrType t)
 {
-    return tsize(t) < 4 ? 4 : tsize(t);
+    return x64_tsize(t) < 4 ? 4 : x64_tsize(t);
 }
 
-static uint32_t
-R(CgCtx *c, IrValue v)
+uint32_t
+x64_R(CgCtx *c, IrValue v)
 {
     return cg_value_reg(c, v);
 }
 
-static uint32_t
-newv(CgCtx *c, MirClass cls)
+uint32_t
+x64_newv(CgCtx *c, MirClass cls)
 {
     return mir_vreg_new(c->mf, cls);
 }
 
-static uint32_t
-def1(CgCtx *c, IrInst i)
+uint32_t
+x64_def1(CgCtx *c, IrInst i)
 {
     uint32_t n;
     const uint32_t *r = cg_define(c, ir_inst_result(c->irf, i), &n);
@@ -75,20 +69,20 @@ def1(CgCtx *c, IrInst i)
     return r[0];
 }
 
-static MirOpnd
-reg(uint32_t r)
+MirOpnd
+x64_reg(uint32_t r)
 {
     return mir_reg(r, 8);
 }
 
-static uint32_t
-emit2(CgCtx *c, uint16_t op, uint8_t size, MirOpnd a, MirOpnd b)
+uint32_t
+x64_emit2(CgCtx *c, uint16_t op, uint8_t size, MirOpnd a, MirOpnd b)
 {
     return mir_emit2(c->mf, op, size, a, b);
 }
 
-static uint32_t
-emitx(CgCtx *c, uint16_t op, uint8_t size, uint8_t size2, MirOpnd a,
+uint32_t
+x64_emitx(CgCtx *c, uint16_t op, uint8_t size, uint8_t size2, MirOpnd a,
       MirOpnd b)
 {
     uint32_t i = mir_emit2(c->mf, op, size, a, b);
@@ -96,10 +90,10 @@ emitx(CgCtx *c, uint16_t op, uint8_t size, uint8_t size2, MirOpnd a,
     return i;
 }
 
-static void
-move(CgCtx *c, MirClass cls, uint32_t src, uint32_t dst)
+void
+x64_move(CgCtx *c, MirClass cls, uint32_t src, uint32_t dst)
 {
-    emit2(c, cls == MIR_FP ? X64_MOVS : X64_MOV, 8, reg(src), reg(dst));
+    x64_emit2(c, cls == MIR_FP ? X64_MOVS : X64_MOV, 8, x64_reg(src), x64_reg(dst));
 }
 
 /* The IR instruction defining v, or 0. */
@@ -160,7 +154,7 @@ rimm(CgCtx *c, IrValue v, bool *isimm)
     }
     if (isimm)
         *isimm = false;
-    return reg(R(c, v));
+    return x64_reg(x64_R(c, v));
 }
 
 static bool
@@ -208,7 +202,7 @@ addr_of(CgCtx *c, IrValue p)
             }
             if (!index && id->ty2.id == IR_TY_I64 &&
                 (esz == 1 || esz == 2 || esz == 4 || esz == 8)) {
-                index = R(c, ix);
+                index = x64_R(c, ix);
                 scale = (uint8_t)esz;
                 p = ir_inst_arg(f, d, 0);
                 continue;
@@ -224,14 +218,14 @@ addr_of(CgCtx *c, IrValue p)
             return mir_mem(MB_SYM, (uint32_t)id->imm, disp, 8);
         break;
     }
-    MirOpnd o = mir_mem(MB_REG, R(c, p), disp, 8);
+    MirOpnd o = mir_mem(MB_REG, x64_R(c, p), disp, 8);
     o.index = index;
     o.scale = scale;
     return o;
 }
 
-static MirOpnd
-mem_at(MirOpnd m, int64_t off, uint8_t size)
+MirOpnd
+x64_mem_at(MirOpnd m, int64_t off, uint8_t size)
 {
     m.imm += off;
     m.size = size;
@@ -241,28 +235,28 @@ mem_at(MirOpnd m, int64_t off, uint8_t size)
 static uint32_t
 load_leaf(CgCtx *c, IrType t, MirOpnd m, uint32_t d)
 {
-    uint8_t sz = tsize(t);
+    uint8_t sz = x64_tsize(t);
     m.size = sz;
     if (ir_type_is_float(t))
-        return emit2(c, X64_MOVS, sz, m, reg(d));
+        return x64_emit2(c, X64_MOVS, sz, m, x64_reg(d));
     if (sz < 4)
-        return emitx(c, X64_MOVZX, 4, sz, m, reg(d));
-    return emit2(c, X64_MOV, sz, m, reg(d));
+        return x64_emitx(c, X64_MOVZX, 4, sz, m, x64_reg(d));
+    return x64_emit2(c, X64_MOV, sz, m, x64_reg(d));
 }
 
 static uint32_t
 store_leaf(CgCtx *c, IrType t, uint32_t s, MirOpnd m)
 {
-    uint8_t sz = tsize(t);
+    uint8_t sz = x64_tsize(t);
     m.size = sz;
     if (ir_type_is_float(t))
-        return emit2(c, X64_MOVS, sz, mir_reg(s, sz), m);
-    return emit2(c, X64_MOV, sz, mir_reg(s, sz), m);
+        return x64_emit2(c, X64_MOVS, sz, mir_reg(s, sz), m);
+    return x64_emit2(c, X64_MOV, sz, mir_reg(s, sz), m);
 }
 
 /* Loads every leaf of type t at m into fresh registers bound to v. */
-static void
-load_value(CgCtx *c, IrValue v, IrType t, MirOpnd m, bool vol)
+void
+x64_load_value(CgCtx *c, IrValue v, IrType t, MirOpnd m, bool vol)
 {
     CgLeaf *lv;
     uint32_t nl = cg_leaves(c->m, t, &lv), n;
@@ -270,7 +264,7 @@ load_value(CgCtx *c, IrValue v, IrType t, MirOpnd m, bool vol)
     uint32_t *rr = xmalloc((n + 1) * sizeof *rr);
     memcpy(rr, regs, n * sizeof *rr);
     for (uint32_t k = 0; k < nl; k++) {
-        uint32_t i = load_leaf(c, lv[k].ty, mem_at(m, (int64_t)lv[k].off, 8),
+        uint32_t i = load_leaf(c, lv[k].ty, x64_mem_at(m, (int64_t)lv[k].off, 8),
                                rr[k]);
         if (vol)
             mir_inst(c->mf, i)->flags |= MIR_IF_KEEP;
@@ -279,8 +273,8 @@ load_value(CgCtx *c, IrValue v, IrType t, MirOpnd m, bool vol)
     free(lv);
 }
 
-static void
-store_value(CgCtx *c, IrValue v, IrType t, MirOpnd m)
+void
+x64_store_value(CgCtx *c, IrValue v, IrType t, MirOpnd m)
 {
     CgLeaf *lv;
     uint32_t nl = cg_leaves(c->m, t, &lv), n;
@@ -288,7 +282,7 @@ store_value(CgCtx *c, IrValue v, IrType t, MirOpnd m)
     uint32_t *rr = xmalloc((n + 1) * sizeof *rr);
     memcpy(rr, regs, n * sizeof *rr);
     for (uint32_t k = 0; k < nl && k < n; k++)
-        store_leaf(c, lv[k].ty, rr[k], mem_at(m, (int64_t)lv[k].off, 8));
+        store_leaf(c, lv[k].ty, rr[k], x64_mem_at(m, (int64_t)lv[k].off, 8));
     free(rr);
     free(lv);
 }
@@ -332,7 +326,7 @@ emit_compare(CgCtx *c, IrInst i)
     IrInstData *id = ir_inst(f, i);
     IrValue a = ir_inst_arg(f, i, 0), b = ir_inst_arg(f, i, 1);
     IrPred p = (IrPred)id->pred;
-    uint8_t sz = tsize(id->ty);
+    uint8_t sz = x64_tsize(id->ty);
     Cond k = {0};
     if (id->op == IR_OP_ICMP) {
         bool bi, ai;
@@ -348,7 +342,7 @@ emit_compare(CgCtx *c, IrInst i)
                 ob = rimm(c, b, NULL);
             }
         }
-        emit2(c, X64_CMP, sz, ob, mir_reg(R(c, a), sz));
+        x64_emit2(c, X64_CMP, sz, ob, mir_reg(x64_R(c, a), sz));
         k.cc = icc(p);
         return k;
     }
@@ -376,7 +370,7 @@ emit_compare(CgCtx *c, IrInst i)
         b = t;
     }
     /* ucomis b, a: flags of a - b */
-    emit2(c, X64_UCOMIS, sz, reg(R(c, b)), reg(R(c, a)));
+    x64_emit2(c, X64_UCOMIS, sz, x64_reg(x64_R(c, b)), x64_reg(x64_R(c, a)));
     return k;
 }
 
@@ -412,8 +406,8 @@ emit_cond(CgCtx *c, IrValue v)
         if ((op == IR_OP_ICMP || op == IR_OP_FCMP) && fusable(c, v))
             return emit_compare(c, d);
     }
-    uint32_t r = R(c, v);
-    emit2(c, X64_TEST, 1, mir_reg(r, 1), mir_reg(r, 1));
+    uint32_t r = x64_R(c, v);
+    x64_emit2(c, X64_TEST, 1, mir_reg(r, 1), mir_reg(r, 1));
     return (Cond){.cc = CC_NE};
 }
 
@@ -427,7 +421,7 @@ setcc(CgCtx *c, uint8_t cc, uint32_t d)
 static void
 cmov(CgCtx *c, uint8_t cc, uint32_t s, uint32_t d)
 {
-    uint32_t i = emit2(c, X64_CMOV, 8, reg(s), reg(d));
+    uint32_t i = x64_emit2(c, X64_CMOV, 8, x64_reg(s), x64_reg(d));
     mir_inst(c->mf, i)->cond = cc;
 }
 
@@ -447,13 +441,13 @@ jmp(CgCtx *c, uint32_t block)
 static void
 sel_compare(CgCtx *c, IrInst i)
 {
-    uint32_t d = def1(c, i);
+    uint32_t d = x64_def1(c, i);
     Cond k = emit_compare(c, i);
     setcc(c, k.cc, d);
     if (k.mode) {
-        uint32_t t = newv(c, MIR_GP);
+        uint32_t t = x64_newv(c, MIR_GP);
         setcc(c, k.cc2, t);
-        emit2(c, k.mode == 1 ? X64_AND : X64_OR, 1, mir_reg(t, 1),
+        x64_emit2(c, k.mode == 1 ? X64_AND : X64_OR, 1, mir_reg(t, 1),
               mir_reg(d, 1));
     }
 }
@@ -513,447 +507,30 @@ sel_sel(CgCtx *c, IrInst i)
     memcpy(rd, rd0, nd * sizeof *rd);
     for (uint32_t q = 0; q < nd; q++) {
         bool fp = mir_vreg(c->mf, rd[q])->cls == MIR_FP;
-        uint32_t x = ra[q], y = rb[q], d = fp ? newv(c, MIR_GP) : rd[q];
+        uint32_t x = ra[q], y = rb[q], d = fp ? x64_newv(c, MIR_GP) : rd[q];
         if (fp) {
-            uint32_t gx = newv(c, MIR_GP), gy = newv(c, MIR_GP);
-            emit2(c, X64_MOVXG, 8, reg(x), reg(gx));
-            emit2(c, X64_MOVXG, 8, reg(y), reg(gy));
+            uint32_t gx = x64_newv(c, MIR_GP), gy = x64_newv(c, MIR_GP);
+            x64_emit2(c, X64_MOVXG, 8, x64_reg(x), x64_reg(gx));
+            x64_emit2(c, X64_MOVXG, 8, x64_reg(y), x64_reg(gy));
             x = gx;
             y = gy;
         }
         if (k.mode == 0) {
-            move(c, MIR_GP, y, d);
+            x64_move(c, MIR_GP, y, d);
             cmov(c, k.cc, x, d);
         } else if (k.mode == 1) {
-            move(c, MIR_GP, x, d);
+            x64_move(c, MIR_GP, x, d);
             cmov(c, k.cc ^ 1, y, d);
             cmov(c, k.cc2 ^ 1, y, d);
         } else {
-            move(c, MIR_GP, y, d);
+            x64_move(c, MIR_GP, y, d);
             cmov(c, k.cc, x, d);
             cmov(c, k.cc2, x, d);
         }
         if (fp)
-            emit2(c, X64_MOVGX, 8, reg(d), reg(rd[q]));
+            x64_emit2(c, X64_MOVGX, 8, x64_reg(d), x64_reg(rd[q]));
     }
     free(ra), free(rb), free(rd);
-}
-
-/* ---------------------------------------------------------------- ABI */
-
-static X64Fn *
-fnstate(CgCtx *c)
-{
-    if (!c->tpriv)
-        c->tpriv = xcalloc(1, sizeof(X64Fn));
-    return c->tpriv;
-}
-
-static uint32_t
-round8(uint64_t x)
-{
-    return (uint32_t)((x + 7) / 8 * 8);
-}
-
-/* Extends a narrow argument or result as spec 4.3 requires. */
-static uint32_t
-extend_abi(CgCtx *c, IrType t, uint32_t r)
-{
-    if (t.id == IR_TY_BOOL) {
-        uint32_t d = newv(c, MIR_GP);
-        emitx(c, X64_MOVZX, 4, 1, mir_reg(r, 1), mir_reg(d, 4));
-        return d;
-    }
-    if (t.id == IR_TY_I8 || t.id == IR_TY_I16) {
-        uint32_t d = newv(c, MIR_GP);
-        emitx(c, X64_MOVSX, 4, tsize(t), mir_reg(r, tsize(t)), mir_reg(d, 4));
-        return d;
-    }
-    return r;
-}
-
-void
-x64_isel_entry(CgCtx *c)
-{
-    IrFunc *f = c->irf;
-    IrModule *m = c->m;
-    MirFunc *mf = c->mf;
-    const IrSigData *sd = ir_func_sig(f);
-    IrBlock entry = ir_layout_entry(f);
-    X64Fn *st = fnstate(c);
-    unsigned ni = 0, ns = 0;
-    uint32_t stack = 0;
-    if (sd->conv == IR_CONV_WIN64) {
-        cg_error(c, f->loc, "the win64 calling convention is not supported "
-                 "by this backend");
-        return;
-    }
-    if (sd->ret.id != IR_TY_VOID && x64_classify(m, sd->ret).memory) {
-        st->sret = newv(c, MIR_GP);
-        move(c, MIR_GP, RDI, st->sret);
-        ni = 1;
-    }
-    uint32_t np = ir_block(f, entry)->nparams;
-    /* placement: 0 = regs (temp obj for aggregates), 1 = stack */
-    uint32_t *where = xcalloc(np + 1, sizeof *where);
-    uint32_t *obj = xcalloc(np + 1, sizeof *obj);
-    uint32_t *off = xcalloc(np + 1, sizeof *off);
-    /* pass 1: copy every register argument out of its physreg */
-    for (uint32_t k = 0; k < np; k++) {
-        IrValue v = ir_block_param(f, entry, k);
-        IrType t = ir_value_type(f, v);
-        const IrParam *pa = k < sd->nparams ?
-            ir_sig_param(m, ir_sym_c(m, f->sym)->sig, k) : NULL;
-        if (pa && (pa->attrs & IR_ATTR_BYVAL)) {
-            where[k] = 1;
-            off[k] = stack;
-            stack += round8(pa->byval);
-            continue;
-        }
-        X64Class cl = x64_classify(m, t);
-        unsigned wi = 0, ws = 0;
-        for (unsigned e = 0; e < cl.n; e++)
-            *(cl.cls[e] == X64_INT ? &wi : &ws) += 1;
-        if (cl.memory || ni + wi > 6 || ns + ws > 8) {
-            where[k] = 1;
-            off[k] = stack;
-            stack += round8(ir_type_size(m, t));
-            continue;
-        }
-        if (cl.n == 0)
-            continue;
-        if (ir_type_is_scalar(t)) {
-            uint32_t n;
-            const uint32_t *r = cg_define(c, v, &n);
-            if (cl.cls[0] == X64_INT)
-                move(c, MIR_GP, int_args[ni++], r[0]);
-            else
-                move(c, MIR_FP, XMM0 + ns++, r[0]);
-            where[k] = 2;
-            continue;
-        }
-        obj[k] = mir_frame_new(mf, MF_TEMP, 16, 8);
-        for (unsigned e = 0; e < cl.n; e++) {
-            MirOpnd dst = mir_mem(MB_FRAME, obj[k], 8 * e, 8);
-            if (cl.cls[e] == X64_INT)
-                emit2(c, X64_MOV, 8, reg(int_args[ni++]), dst);
-            else
-                emit2(c, X64_MOVS, 8, reg(XMM0 + ns++), dst);
-        }
-    }
-    /* pass 2: loads from the stack and from the temporaries */
-    for (uint32_t k = 0; k < np; k++) {
-        IrValue v = ir_block_param(f, entry, k);
-        IrType t = ir_value_type(f, v);
-        const IrParam *pa = k < sd->nparams ?
-            ir_sig_param(m, ir_sym_c(m, f->sym)->sig, k) : NULL;
-        if (where[k] == 2)
-            continue;
-        if (pa && (pa->attrs & IR_ATTR_BYVAL)) {
-            uint32_t n;
-            const uint32_t *r = cg_define(c, v, &n);
-            emit2(c, X64_LEAR, 8, mir_mem(MB_INARG, 0, off[k], 8), reg(r[0]));
-            continue;
-        }
-        if (where[k] == 1)
-            load_value(c, v, t, mir_mem(MB_INARG, 0, off[k], 8), false);
-        else if (obj[k])
-            load_value(c, v, t, mir_mem(MB_FRAME, obj[k], 0, 8), false);
-        else {
-            uint32_t n;
-            cg_define(c, v, &n);    /* zero-sized */
-        }
-    }
-    mf->inarg_size = stack;
-    free(where), free(obj), free(off);
-}
-
-static void
-sel_ret(CgCtx *c, IrInst i)
-{
-    IrFunc *f = c->irf;
-    MirFunc *mf = c->mf;
-    IrInstData *id = ir_inst(f, i);
-    if (id->ty.id == IR_TY_VOID || !id->nargs) {
-        mir_emit(mf, X64_RET, 0, NULL, 0);
-        return;
-    }
-    IrValue v = ir_inst_arg(f, i, 0);
-    IrType t = id->ty;
-    X64Class cl = x64_classify(c->m, t);
-    uint32_t uses[4], nu = 0;
-    if (cl.memory) {
-        uint32_t p = fnstate(c)->sret;
-        store_value(c, v, t, mir_mem(MB_REG, p, 0, 8));
-        move(c, MIR_GP, p, RAX);
-        uses[nu++] = RAX;
-    } else if (ir_type_is_scalar(t)) {
-        uint32_t r = R(c, v);
-        if (cl.cls[0] == X64_SSE) {
-            move(c, MIR_FP, r, XMM0);
-            uses[nu++] = XMM0;
-        } else {
-            r = extend_abi(c, t, r);
-            move(c, MIR_GP, r, RAX);
-            uses[nu++] = RAX;
-        }
-    } else if (cl.n) {
-        uint32_t tmp = mir_frame_new(mf, MF_TEMP, 16, 8);
-        store_value(c, v, t, mir_mem(MB_FRAME, tmp, 0, 8));
-        unsigned ni = 0, ns = 0;
-        for (unsigned e = 0; e < cl.n; e++) {
-            MirOpnd src = mir_mem(MB_FRAME, tmp, 8 * e, 8);
-            if (cl.cls[e] == X64_INT) {
-                uint32_t r = ni++ ? RDX : RAX;
-                emit2(c, X64_MOV, 8, src, reg(r));
-                uses[nu++] = r;
-            } else {
-                uint32_t r = XMM0 + ns++;
-                emit2(c, X64_MOVS, 8, src, reg(r));
-                uses[nu++] = r;
-            }
-        }
-    }
-    uint32_t ri = mir_emit(mf, X64_RET, 0, NULL, 0);
-    for (uint32_t k = 0; k < nu; k++)
-        mir_add_opnd(mf, ri, reg(uses[k]), MIR_R_USE);
-}
-
-typedef struct {
-    IrValue v;
-    IrType t;
-    uint64_t byval;     /* byval(N) pointer argument */
-    X64Class cl;
-    bool stack;
-    uint32_t off;
-} Arg;
-
-static void
-copy_bytes(CgCtx *c, MirOpnd src, MirOpnd dst, uint64_t n)
-{
-    uint64_t o = 0;
-    while (o < n) {
-        uint8_t w = n - o >= 8 ? 8 : n - o >= 4 ? 4 : n - o >= 2 ? 2 : 1;
-        uint32_t t = newv(c, MIR_GP);
-        if (w < 4)
-            emitx(c, X64_MOVZX, 4, w, mem_at(src, (int64_t)o, w), reg(t));
-        else
-            emit2(c, X64_MOV, w, mem_at(src, (int64_t)o, w), mir_reg(t, w));
-        emit2(c, X64_MOV, w, mir_reg(t, w), mem_at(dst, (int64_t)o, w));
-        o += w;
-    }
-}
-
-/* A call to 'callee' (a symbol operand or a register) with signature
- * sig and the IR arguments args[0..n). */
-static void
-lower_call(CgCtx *c, IrInst i, MirOpnd callee, IrSig sig,
-           const IrValue *args0, uint32_t n)
-{
-    IrModule *m = c->m;
-    IrFunc *f = c->irf;
-    MirFunc *mf = c->mf;
-    const IrSigData *sd = ir_sig(m, sig);
-    IrValue *args = xmalloc((n + 1) * sizeof *args);
-    memcpy(args, args0, n * sizeof *args);
-    Arg *a = xcalloc(n + 1, sizeof *a);
-    unsigned ni = 0, ns = 0;
-    uint32_t stack = 0, retobj = 0;
-    X64Class rc = {0};
-    if (sd->ret.id != IR_TY_VOID) {
-        rc = x64_classify(m, sd->ret);
-        if (rc.memory) {
-            uint64_t sz = ir_type_size(m, sd->ret);
-            retobj = mir_frame_new(mf, MF_TEMP, (uint32_t)sz,
-                                   ir_type_align(m, sd->ret));
-            ni = 1;
-        }
-    }
-    for (uint32_t k = 0; k < n; k++) {
-        a[k].v = args[k];
-        a[k].t = ir_value_type(f, args[k]);
-        if (k < sd->nparams) {
-            const IrParam *pa = ir_sig_param(m, sig, k);
-            if (pa->attrs & IR_ATTR_BYVAL)
-                a[k].byval = pa->byval;
-        }
-        if (a[k].byval) {
-            a[k].stack = true;
-            a[k].off = stack;
-            stack += round8(a[k].byval);
-            continue;
-        }
-        X64Class cl = x64_classify(m, a[k].t);
-        a[k].cl = cl;
-        unsigned wi = 0, ws = 0;
-        for (unsigned e = 0; e < cl.n; e++)
-            *(cl.cls[e] == X64_INT ? &wi : &ws) += 1;
-        if (cl.memory || ni + wi > 6 || ns + ws > 8) {
-            a[k].stack = true;
-            a[k].off = stack;
-            stack += round8(ir_type_size(m, a[k].t));
-            continue;
-        }
-        ni += wi;
-        ns += ws;
-    }
-    if (stack > mf->outarg_size)
-        mf->outarg_size = stack;
-    /* stack arguments first, then register values, then the copies
-     * into physregs right before the call */
-    uint32_t pregs[16], vals[16], np = 0;
-    ni = rc.memory ? 1 : 0;
-    ns = 0;
-    for (uint32_t k = 0; k < n; k++) {
-        MirOpnd out = mir_mem(MB_OUTARG, 0, a[k].off, 8);
-        if (a[k].byval) {
-            uint32_t p = R(c, a[k].v);
-            copy_bytes(c, mir_mem(MB_REG, p, 0, 8), out, a[k].byval);
-            continue;
-        }
-        if (a[k].stack) {
-            if (ir_type_is_scalar(a[k].t)) {
-                uint32_t r = R(c, a[k].v);
-                if (ir_type_is_float(a[k].t)) {
-                    emit2(c, X64_MOVS, 8, reg(r), out);
-                } else {
-                    r = extend_abi(c, a[k].t, r);
-                    emit2(c, X64_MOV, 8, reg(r), out);
-                }
-            } else {
-                store_value(c, a[k].v, a[k].t, out);
-            }
-            continue;
-        }
-        X64Class cl = a[k].cl;
-        if (cl.n == 0)
-            continue;
-        if (ir_type_is_scalar(a[k].t)) {
-            uint32_t r = R(c, a[k].v);
-            if (cl.cls[0] == X64_INT) {
-                vals[np] = extend_abi(c, a[k].t, r);
-                pregs[np++] = int_args[ni++];
-            } else {
-                vals[np] = r;
-                pregs[np++] = XMM0 + ns++;
-            }
-            continue;
-        }
-        uint32_t tmp = mir_frame_new(mf, MF_TEMP, 16, 8);
-        store_value(c, a[k].v, a[k].t, mir_mem(MB_FRAME, tmp, 0, 8));
-        for (unsigned e = 0; e < cl.n; e++) {
-            MirOpnd src = mir_mem(MB_FRAME, tmp, 8 * e, 8);
-            uint32_t r;
-            if (cl.cls[e] == X64_INT) {
-                r = newv(c, MIR_GP);
-                emit2(c, X64_MOV, 8, src, reg(r));
-                pregs[np] = int_args[ni++];
-            } else {
-                r = newv(c, MIR_FP);
-                emit2(c, X64_MOVS, 8, src, reg(r));
-                pregs[np] = XMM0 + ns++;
-            }
-            vals[np++] = r;
-        }
-    }
-    if (rc.memory) {
-        uint32_t r = newv(c, MIR_GP);
-        emit2(c, X64_LEAR, 8, mir_mem(MB_FRAME, retobj, 0, 8), reg(r));
-        vals[np] = r;
-        pregs[np++] = RDI;
-    }
-    for (uint32_t k = 0; k < np; k++)
-        move(c, pregs[k] >= XMM0 ? MIR_FP : MIR_GP, vals[k], pregs[k]);
-    if (sd->variadic) {
-        emit2(c, X64_MOVI, 4, mir_imm(ns), reg(RAX));
-        pregs[np++] = RAX;
-    }
-    uint32_t ci = mir_emit1(mf, X64_CALL, 8, callee);
-    for (uint32_t k = 0; k < np; k++)
-        mir_add_opnd(mf, ci, reg(pregs[k]), MIR_R_USE);
-    mf->has_calls = true;
-    IrValue res = ir_inst_result(f, i);
-    if (sd->ret.id == IR_TY_VOID) {
-        free(a), free(args);
-        return;
-    }
-    if (rc.memory) {
-        mir_add_opnd(mf, ci, reg(RAX), MIR_R_DEF);
-        if (res.id)
-            load_value(c, res, sd->ret, mir_mem(MB_FRAME, retobj, 0, 8),
-                       false);
-    } else if (ir_type_is_scalar(sd->ret)) {
-        uint32_t pr = rc.cls[0] == X64_INT ? RAX : XMM0;
-        mir_add_opnd(mf, ci, reg(pr), MIR_R_DEF);
-        if (res.id)
-            move(c, pr == RAX ? MIR_GP : MIR_FP, pr, def1(c, i));
-    } else if (rc.n) {
-        unsigned ri = 0, rs = 0;
-        uint32_t rr[2];
-        for (unsigned e = 0; e < rc.n; e++) {
-            rr[e] = rc.cls[e] == X64_INT ? (ri++ ? RDX : RAX)
-                                         : (uint32_t)(XMM0 + rs++);
-            mir_add_opnd(mf, ci, reg(rr[e]), MIR_R_DEF);
-        }
-        uint32_t tmp = mir_frame_new(mf, MF_TEMP, 16, 8);
-        for (unsigned e = 0; e < rc.n; e++)
-            emit2(c, rr[e] >= XMM0 ? X64_MOVS : X64_MOV, 8, reg(rr[e]),
-                  mir_mem(MB_FRAME, tmp, 8 * e, 8));
-        if (res.id)
-            load_value(c, res, sd->ret, mir_mem(MB_FRAME, tmp, 0, 8), false);
-    } else if (res.id) {
-        uint32_t nn;
-        cg_define(c, res, &nn);
-    }
-    free(a), free(args);
-}
-
-/* A helper function of the C library (fmod), declared on demand. */
-static IrSym
-libfunc(CgCtx *c, const char *name, IrType t)
-{
-    IrModule *m = c->m;
-    uint32_t s = ir_str_find(m, name, strlen(name));
-    IrSym sym = s ? ir_sym_lookup(m, s) : (IrSym){0};
-    if (sym.id)
-        return sym;
-    IrParam p[2] = {{.ty = t}, {.ty = t}};
-    IrSig sig = ir_sig_intern(m, t, 0, IR_CONV_CCC, false, p, 2);
-    return ir_func_declare(m, name, sig);
-}
-
-static MirOpnd
-callee_sym(CgCtx *c, uint32_t s)
-{
-    (void)c;
-    return mir_sym(s, 0);
-}
-
-static void
-sel_call(CgCtx *c, IrInst i)
-{
-    IrFunc *f = c->irf;
-    IrInstData *id = ir_inst(f, i);
-    const IrValue *args = ir_inst_args(f, i);
-    if (id->op == IR_OP_CALL) {
-        const IrSymData *sd = ir_sym_c(c->m, (IrSym){(uint32_t)id->imm});
-        if (sd->sig.id && ir_sig(c->m, sd->sig)->conv == IR_CONV_WIN64) {
-            cg_error(c, id->loc, "the win64 calling convention is not "
-                     "supported by this backend");
-            return;
-        }
-        lower_call(c, i, callee_sym(c, (uint32_t)id->imm), sd->sig, args,
-                   id->nargs);
-    } else {
-        IrSig sig = {(uint32_t)id->imm};
-        if (ir_sig(c->m, sig)->conv == IR_CONV_WIN64) {
-            cg_error(c, id->loc, "the win64 calling convention is not "
-                     "supported by this backend");
-            return;
-        }
-        uint32_t r = R(c, args[0]);
-        lower_call(c, i, reg(r), sig, args + 1, id->nargs - 1);
-    }
 }
 
 /* ---------------------------------------------------------------- ALU */
@@ -974,15 +551,15 @@ sel_intbin(CgCtx *c, IrInst i)
     }
     bool bi;
     MirOpnd ob = rimm(c, b, &bi);
-    uint32_t ra = R(c, a);
-    uint32_t d = def1(c, i);
+    uint32_t ra = x64_R(c, a);
+    uint32_t d = x64_def1(c, i);
     if (id->op == IR_OP_IADD) {
         MirOpnd m = mir_mem(MB_REG, ra, bi ? ob.imm : 0, 8);
         if (!bi) {
             m.index = ob.reg;
             m.scale = 1;
         }
-        emit2(c, X64_LEA, sz, m, mir_reg(d, sz));
+        x64_emit2(c, X64_LEA, sz, m, mir_reg(d, sz));
         return;
     }
     uint16_t op;
@@ -994,8 +571,8 @@ sel_intbin(CgCtx *c, IrInst i)
     case IR_OP_IMUL: op = X64_IMUL; break;
     default: CG_BUG("intbin");
     }
-    emit2(c, X64_MOV, sz, mir_reg(ra, sz), mir_reg(d, sz));
-    emit2(c, op, sz, ob, mir_reg(d, sz));
+    x64_emit2(c, X64_MOV, sz, mir_reg(ra, sz), mir_reg(d, sz));
+    x64_emit2(c, op, sz, ob, mir_reg(d, sz));
 }
 
 static void
@@ -1004,24 +581,24 @@ sel_shift(CgCtx *c, IrInst i)
     IrFunc *f = c->irf;
     IrInstData *id = ir_inst(f, i);
     IrValue a = ir_inst_arg(f, i, 0), b = ir_inst_arg(f, i, 1);
-    uint8_t ts = tsize(id->ty), sz = asize(id->ty);
+    uint8_t ts = x64_tsize(id->ty), sz = asize(id->ty);
     unsigned w = ir_type_bits(id->ty);
-    uint32_t ra = R(c, a);
-    uint32_t d = def1(c, i);
+    uint32_t ra = x64_R(c, a);
+    uint32_t d = x64_def1(c, i);
     uint16_t op = id->op == IR_OP_SHL ? X64_SHL :
                   id->op == IR_OP_LSHR ? X64_SHR : X64_SAR;
     if (ts < 4 && id->op != IR_OP_SHL)
-        emitx(c, id->op == IR_OP_LSHR ? X64_MOVZX : X64_MOVSX, 4, ts,
+        x64_emitx(c, id->op == IR_OP_LSHR ? X64_MOVZX : X64_MOVSX, 4, ts,
               mir_reg(ra, ts), mir_reg(d, 4));
     else
-        emit2(c, X64_MOV, sz, mir_reg(ra, sz), mir_reg(d, sz));
+        x64_emit2(c, X64_MOV, sz, mir_reg(ra, sz), mir_reg(d, sz));
     int64_t k;
     if (const_of(c, b, &k)) {
-        emit2(c, op, sz, mir_imm(k & (w - 1)), mir_reg(d, sz));
+        x64_emit2(c, op, sz, mir_imm(k & (w - 1)), mir_reg(d, sz));
         return;
     }
-    emit2(c, X64_MOV, 4, mir_reg(R(c, b), 4), mir_reg(RCX, 4));
-    emit2(c, op, sz, mir_reg(RCX, 1), mir_reg(d, sz));
+    x64_emit2(c, X64_MOV, 4, mir_reg(x64_R(c, b), 4), mir_reg(RCX, 4));
+    x64_emit2(c, op, sz, mir_reg(RCX, 1), mir_reg(d, sz));
 }
 
 static void
@@ -1032,31 +609,31 @@ sel_div(CgCtx *c, IrInst i)
     IrValue a = ir_inst_arg(f, i, 0), b = ir_inst_arg(f, i, 1);
     bool sgn = id->op == IR_OP_SDIV || id->op == IR_OP_SREM;
     bool rem = id->op == IR_OP_SREM || id->op == IR_OP_UREM;
-    uint8_t ts = tsize(id->ty), sz = asize(id->ty);
-    uint32_t ra = R(c, a), rb = R(c, b);
+    uint8_t ts = x64_tsize(id->ty), sz = asize(id->ty);
+    uint32_t ra = x64_R(c, a), rb = x64_R(c, b);
     if (ts < 4) {
         uint16_t ext = sgn ? X64_MOVSX : X64_MOVZX;
-        uint32_t xa = newv(c, MIR_GP), xb = newv(c, MIR_GP);
-        emitx(c, ext, 4, ts, mir_reg(ra, ts), mir_reg(xa, 4));
-        emitx(c, ext, 4, ts, mir_reg(rb, ts), mir_reg(xb, 4));
+        uint32_t xa = x64_newv(c, MIR_GP), xb = x64_newv(c, MIR_GP);
+        x64_emitx(c, ext, 4, ts, mir_reg(ra, ts), mir_reg(xa, 4));
+        x64_emitx(c, ext, 4, ts, mir_reg(rb, ts), mir_reg(xb, 4));
         ra = xa;
         rb = xb;
     }
-    emit2(c, X64_MOV, sz, mir_reg(ra, sz), mir_reg(RAX, sz));
+    x64_emit2(c, X64_MOV, sz, mir_reg(ra, sz), mir_reg(RAX, sz));
     if (sgn)
         mir_emit(c->mf, X64_CQO, sz, NULL, 0);
     else
-        emit2(c, X64_MOVI, 4, mir_imm(0), mir_reg(RDX, 4));
+        x64_emit2(c, X64_MOVI, 4, mir_imm(0), mir_reg(RDX, 4));
     mir_emit1(c->mf, sgn ? X64_IDIV : X64_DIV, sz, mir_reg(rb, sz));
-    emit2(c, X64_MOV, sz, mir_reg(rem ? RDX : RAX, sz),
-          mir_reg(def1(c, i), sz));
+    x64_emit2(c, X64_MOV, sz, mir_reg(rem ? RDX : RAX, sz),
+          mir_reg(x64_def1(c, i), sz));
 }
 
 static uint32_t
 fconst(CgCtx *c, uint8_t sz, uint64_t bits, uint32_t d)
 {
     uint32_t k = mir_const_new(c->mf, sz, bits, 0);
-    emit2(c, X64_FLDC, sz, mir_mem(MB_CONST, k, 0, sz), reg(d));
+    x64_emit2(c, X64_FLDC, sz, mir_mem(MB_CONST, k, 0, sz), x64_reg(d));
     return d;
 }
 
@@ -1065,29 +642,29 @@ sel_fbin(CgCtx *c, IrInst i)
 {
     IrFunc *f = c->irf;
     IrInstData *id = ir_inst(f, i);
-    uint8_t sz = tsize(id->ty);
+    uint8_t sz = x64_tsize(id->ty);
     IrValue a = ir_inst_arg(f, i, 0);
     if (id->op == IR_OP_FNEG) {
         uint64_t mask = sz == 4 ? UINT64_C(0x80000000) : UINT64_C(1) << 63;
         uint32_t k = mir_const_new(c->mf, 16, mask, 0);
-        uint32_t d = def1(c, i);
-        move(c, MIR_FP, R(c, a), d);
-        emit2(c, X64_XORPS, 16, mir_mem(MB_CONST, k, 0, 16), reg(d));
+        uint32_t d = x64_def1(c, i);
+        x64_move(c, MIR_FP, x64_R(c, a), d);
+        x64_emit2(c, X64_XORPS, 16, mir_mem(MB_CONST, k, 0, 16), x64_reg(d));
         return;
     }
     IrValue b = ir_inst_arg(f, i, 1);
     if (id->op == IR_OP_FREM) {
-        IrSym s = libfunc(c, sz == 4 ? "fmodf" : "fmod", id->ty);
+        IrSym s = x64_libfunc(c, sz == 4 ? "fmodf" : "fmod", id->ty);
         IrValue args[2] = {a, b};
-        lower_call(c, i, mir_sym(s.id, 0), ir_sym_c(c->m, s)->sig, args, 2);
+        x64_lower_call(c, i, mir_sym(s.id, 0), ir_sym_c(c->m, s)->sig, args, 2);
         return;
     }
     uint16_t op = id->op == IR_OP_FADD ? X64_ADDS :
                   id->op == IR_OP_FSUB ? X64_SUBS :
                   id->op == IR_OP_FMUL ? X64_MULS : X64_DIVS;
-    uint32_t ra = R(c, a), rb = R(c, b), d = def1(c, i);
-    emit2(c, X64_MOVS, sz, reg(ra), reg(d));
-    emit2(c, op, sz, reg(rb), reg(d));
+    uint32_t ra = x64_R(c, a), rb = x64_R(c, b), d = x64_def1(c, i);
+    x64_emit2(c, X64_MOVS, sz, x64_reg(ra), x64_reg(d));
+    x64_emit2(c, op, sz, x64_reg(rb), x64_reg(d));
 }
 
 /* ---------------------------------------------------------------- casts */
@@ -1099,8 +676,8 @@ sel_cast(CgCtx *c, IrInst i)
     IrInstData *id = ir_inst(f, i);
     IrType to = id->ty, from = id->ty2;
     IrValue a = ir_inst_arg(f, i, 0);
-    uint8_t ts = tsize(to), fs = tsize(from);
-    uint32_t ra = R(c, a);
+    uint8_t ts = x64_tsize(to), fs = x64_tsize(from);
+    uint32_t ra = x64_R(c, a);
     IrValue res = ir_inst_result(f, i);
     switch (id->op) {
     case IR_OP_TRUNC:
@@ -1113,85 +690,85 @@ sel_cast(CgCtx *c, IrInst i)
             cg_bind(c, res, &ra, 1);
             return;
         }
-        emitx(c, X64_MOVZX, fs == 4 ? 8 : 4, fs, mir_reg(ra, fs),
-              reg(def1(c, i)));
+        x64_emitx(c, X64_MOVZX, fs == 4 ? 8 : 4, fs, mir_reg(ra, fs),
+              x64_reg(x64_def1(c, i)));
         return;
     case IR_OP_SEXT:
-        emitx(c, X64_MOVSX, ts == 8 ? 8 : 4, fs, mir_reg(ra, fs),
-              reg(def1(c, i)));
+        x64_emitx(c, X64_MOVSX, ts == 8 ? 8 : 4, fs, mir_reg(ra, fs),
+              x64_reg(x64_def1(c, i)));
         return;
     case IR_OP_BTOI:
-        emitx(c, X64_MOVZX, 4, 1, mir_reg(ra, 1), reg(def1(c, i)));
+        x64_emitx(c, X64_MOVZX, 4, 1, mir_reg(ra, 1), x64_reg(x64_def1(c, i)));
         return;
     case IR_OP_ITOB: {
-        emit2(c, X64_TEST, fs, mir_reg(ra, fs), mir_reg(ra, fs));
-        setcc(c, CC_NE, def1(c, i));
+        x64_emit2(c, X64_TEST, fs, mir_reg(ra, fs), mir_reg(ra, fs));
+        setcc(c, CC_NE, x64_def1(c, i));
         return;
     }
     case IR_OP_FEXT:
     case IR_OP_FTRUNC:
-        emit2(c, X64_CVTF2F, ts, reg(ra), reg(def1(c, i)));
+        x64_emit2(c, X64_CVTF2F, ts, x64_reg(ra), x64_reg(x64_def1(c, i)));
         return;
     case IR_OP_SITOF: {
         uint32_t s = ra;
         if (fs < 4) {
-            s = newv(c, MIR_GP);
-            emitx(c, X64_MOVSX, 4, fs, mir_reg(ra, fs), reg(s));
+            s = x64_newv(c, MIR_GP);
+            x64_emitx(c, X64_MOVSX, 4, fs, mir_reg(ra, fs), x64_reg(s));
         }
-        emitx(c, X64_CVTI2F, ts, fs < 4 ? 4 : fs, reg(s), reg(def1(c, i)));
+        x64_emitx(c, X64_CVTI2F, ts, fs < 4 ? 4 : fs, x64_reg(s), x64_reg(x64_def1(c, i)));
         return;
     }
     case IR_OP_UITOF: {
         if (fs < 8) {
-            uint32_t s = newv(c, MIR_GP);
-            emitx(c, X64_MOVZX, fs == 4 ? 8 : 4, fs, mir_reg(ra, fs), reg(s));
-            emitx(c, X64_CVTI2F, ts, fs == 4 ? 8 : 4, reg(s),
-                  reg(def1(c, i)));
+            uint32_t s = x64_newv(c, MIR_GP);
+            x64_emitx(c, X64_MOVZX, fs == 4 ? 8 : 4, fs, mir_reg(ra, fs), x64_reg(s));
+            x64_emitx(c, X64_CVTI2F, ts, fs == 4 ? 8 : 4, x64_reg(s),
+                  x64_reg(x64_def1(c, i)));
             return;
         }
         /* u64: convert (a >> 1 | a & 1) and double it when a's top
          * bit is set, selected without a branch */
-        uint32_t h = newv(c, MIR_GP), l = newv(c, MIR_GP);
-        emit2(c, X64_MOV, 8, reg(ra), reg(h));
-        emit2(c, X64_SHR, 8, mir_imm(1), reg(h));
-        emit2(c, X64_MOV, 8, reg(ra), reg(l));
-        emit2(c, X64_AND, 8, mir_imm(1), reg(l));
-        emit2(c, X64_OR, 8, reg(l), reg(h));
-        uint32_t f2 = newv(c, MIR_FP), f1 = newv(c, MIR_FP);
-        emitx(c, X64_CVTI2F, ts, 8, reg(h), reg(f2));
-        emit2(c, X64_ADDS, ts, reg(f2), reg(f2));
-        emitx(c, X64_CVTI2F, ts, 8, reg(ra), reg(f1));
-        uint32_t g1 = newv(c, MIR_GP), g2 = newv(c, MIR_GP);
-        emit2(c, X64_MOVXG, 8, reg(f1), reg(g1));
-        emit2(c, X64_MOVXG, 8, reg(f2), reg(g2));
-        emit2(c, X64_TEST, 8, reg(ra), reg(ra));
+        uint32_t h = x64_newv(c, MIR_GP), l = x64_newv(c, MIR_GP);
+        x64_emit2(c, X64_MOV, 8, x64_reg(ra), x64_reg(h));
+        x64_emit2(c, X64_SHR, 8, mir_imm(1), x64_reg(h));
+        x64_emit2(c, X64_MOV, 8, x64_reg(ra), x64_reg(l));
+        x64_emit2(c, X64_AND, 8, mir_imm(1), x64_reg(l));
+        x64_emit2(c, X64_OR, 8, x64_reg(l), x64_reg(h));
+        uint32_t f2 = x64_newv(c, MIR_FP), f1 = x64_newv(c, MIR_FP);
+        x64_emitx(c, X64_CVTI2F, ts, 8, x64_reg(h), x64_reg(f2));
+        x64_emit2(c, X64_ADDS, ts, x64_reg(f2), x64_reg(f2));
+        x64_emitx(c, X64_CVTI2F, ts, 8, x64_reg(ra), x64_reg(f1));
+        uint32_t g1 = x64_newv(c, MIR_GP), g2 = x64_newv(c, MIR_GP);
+        x64_emit2(c, X64_MOVXG, 8, x64_reg(f1), x64_reg(g1));
+        x64_emit2(c, X64_MOVXG, 8, x64_reg(f2), x64_reg(g2));
+        x64_emit2(c, X64_TEST, 8, x64_reg(ra), x64_reg(ra));
         cmov(c, CC_S, g2, g1);
-        emit2(c, X64_MOVGX, 8, reg(g1), reg(def1(c, i)));
+        x64_emit2(c, X64_MOVGX, 8, x64_reg(g1), x64_reg(x64_def1(c, i)));
         return;
     }
     case IR_OP_FTOSI:
-        emitx(c, X64_CVTF2I, ts == 8 ? 8 : 4, fs, reg(ra), reg(def1(c, i)));
+        x64_emitx(c, X64_CVTF2I, ts == 8 ? 8 : 4, fs, x64_reg(ra), x64_reg(x64_def1(c, i)));
         return;
     case IR_OP_FTOUI: {
         if (ts < 8) {
-            emitx(c, X64_CVTF2I, ts == 4 ? 8 : 4, fs, reg(ra),
-                  reg(def1(c, i)));
+            x64_emitx(c, X64_CVTF2I, ts == 4 ? 8 : 4, fs, x64_reg(ra),
+                  x64_reg(x64_def1(c, i)));
             return;
         }
         /* r1 = cvt(a) is right below 2^63 and 1 << 63 above it, where
          * r2 = cvt(a - 2^63) has the low bits: r1 | (r2 & (r1 >> 63)) */
-        uint32_t d = def1(c, i);
-        emitx(c, X64_CVTF2I, 8, fs, reg(ra), reg(d));
-        uint32_t t = newv(c, MIR_FP), r2 = newv(c, MIR_GP);
-        uint32_t s = newv(c, MIR_GP), k = newv(c, MIR_FP);
+        uint32_t d = x64_def1(c, i);
+        x64_emitx(c, X64_CVTF2I, 8, fs, x64_reg(ra), x64_reg(d));
+        uint32_t t = x64_newv(c, MIR_FP), r2 = x64_newv(c, MIR_GP);
+        uint32_t s = x64_newv(c, MIR_GP), k = x64_newv(c, MIR_FP);
         fconst(c, fs, fs == 4 ? 0x5F000000 : UINT64_C(0x43E0000000000000), k);
-        emit2(c, X64_MOVS, fs, reg(ra), reg(t));
-        emit2(c, X64_SUBS, fs, reg(k), reg(t));
-        emitx(c, X64_CVTF2I, 8, fs, reg(t), reg(r2));
-        emit2(c, X64_MOV, 8, reg(d), reg(s));
-        emit2(c, X64_SAR, 8, mir_imm(63), reg(s));
-        emit2(c, X64_AND, 8, reg(r2), reg(s));
-        emit2(c, X64_OR, 8, reg(s), reg(d));
+        x64_emit2(c, X64_MOVS, fs, x64_reg(ra), x64_reg(t));
+        x64_emit2(c, X64_SUBS, fs, x64_reg(k), x64_reg(t));
+        x64_emitx(c, X64_CVTF2I, 8, fs, x64_reg(t), x64_reg(r2));
+        x64_emit2(c, X64_MOV, 8, x64_reg(d), x64_reg(s));
+        x64_emit2(c, X64_SAR, 8, mir_imm(63), x64_reg(s));
+        x64_emit2(c, X64_AND, 8, x64_reg(r2), x64_reg(s));
+        x64_emit2(c, X64_OR, 8, x64_reg(s), x64_reg(d));
         return;
     }
     default:
@@ -1202,27 +779,13 @@ sel_cast(CgCtx *c, IrInst i)
 /* ---------------------------------------------------------------- main */
 
 static uint32_t
-nleaves(IrModule *m, IrType t)
-{
-    if (ir_type_is_scalar(t))
-        return 1;
-    if (ir_type_kind(m, t) == IR_TY_ARRAY)
-        return (uint32_t)ir_type_nmembers(m, t) *
-               nleaves(m, ir_type_elem(m, t));
-    uint32_t n = 0;
-    for (uint64_t k = 0; k < ir_type_nmembers(m, t); k++)
-        n += nleaves(m, ir_type_member(m, t, k));
-    return n;
-}
-
-static uint32_t
 leaf_start(IrModule *m, IrType agg, uint64_t k)
 {
     if (ir_type_kind(m, agg) == IR_TY_ARRAY)
-        return (uint32_t)k * nleaves(m, ir_type_elem(m, agg));
+        return (uint32_t)k * (uint32_t)cg_nleaves(m, ir_type_elem(m, agg));
     uint32_t n = 0;
     for (uint64_t q = 0; q < k; q++)
-        n += nleaves(m, ir_type_member(m, agg, q));
+        n += (uint32_t)cg_nleaves(m, ir_type_member(m, agg, q));
     return n;
 }
 
@@ -1236,15 +799,15 @@ sel_const(CgCtx *c, IrInst i)
     case IR_OP_ICONST: {
         int64_t k;
         const_of(c, res, &k);
-        emit2(c, X64_MOVI, id->ty.id == IR_TY_I64 ? 8 : 4, mir_imm(k),
-              reg(def1(c, i)));
+        x64_emit2(c, X64_MOVI, id->ty.id == IR_TY_I64 ? 8 : 4, mir_imm(k),
+              x64_reg(x64_def1(c, i)));
         return;
     }
     case IR_OP_BCONST:
-        emit2(c, X64_MOVI, 4, mir_imm(id->imm ? 1 : 0), reg(def1(c, i)));
+        x64_emit2(c, X64_MOVI, 4, mir_imm(id->imm ? 1 : 0), x64_reg(x64_def1(c, i)));
         return;
     case IR_OP_FCONST:
-        fconst(c, tsize(id->ty), id->imm, def1(c, i));
+        fconst(c, x64_tsize(id->ty), id->imm, x64_def1(c, i));
         return;
     default: {     /* null, undef: all zero */
         CgLeaf *lv;
@@ -1254,9 +817,9 @@ sel_const(CgCtx *c, IrInst i)
         memcpy(r, r0, n * sizeof *r);
         for (uint32_t k = 0; k < nl; k++) {
             if (ir_type_is_float(lv[k].ty))
-                fconst(c, tsize(lv[k].ty), 0, r[k]);
+                fconst(c, x64_tsize(lv[k].ty), 0, r[k]);
             else
-                emit2(c, X64_MOVI, 4, mir_imm(0), reg(r[k]));
+                x64_emit2(c, X64_MOVI, 4, mir_imm(0), x64_reg(r[k]));
         }
         free(r);
         free(lv);
@@ -1278,16 +841,16 @@ x64_isel_inst(CgCtx *c, IrInst i)
         sel_const(c, i);
         return;
     case IR_OP_STACKSLOT:
-        emit2(c, X64_LEAR, 8, mir_mem(MB_FRAME, c->slotobj[id->imm], 0, 8),
-              reg(def1(c, i)));
+        x64_emit2(c, X64_LEAR, 8, mir_mem(MB_FRAME, c->slotobj[id->imm], 0, 8),
+              x64_reg(x64_def1(c, i)));
         return;
     case IR_OP_GLOBALADDR:
         if (sym_is_local(m, (uint32_t)id->imm))
-            emit2(c, X64_LEAR, 8, mir_mem(MB_SYM, (uint32_t)id->imm, 0, 8),
-                  reg(def1(c, i)));
+            x64_emit2(c, X64_LEAR, 8, mir_mem(MB_SYM, (uint32_t)id->imm, 0, 8),
+                  x64_reg(x64_def1(c, i)));
         else
-            emit2(c, X64_MOVGOT, 8, mir_mem(MB_GOT, (uint32_t)id->imm, 0, 8),
-                  reg(def1(c, i)));
+            x64_emit2(c, X64_MOVGOT, 8, mir_mem(MB_GOT, (uint32_t)id->imm, 0, 8),
+                  x64_reg(x64_def1(c, i)));
         return;
     case IR_OP_AND: case IR_OP_OR: case IR_OP_XOR: case IR_OP_IADD:
     case IR_OP_ISUB: case IR_OP_IMUL:
@@ -1321,67 +884,67 @@ x64_isel_inst(CgCtx *c, IrInst i)
             return;
         }
         mir_emit1(c->mf, X64_SUBSP, 8, mir_imm((int64_t)sz));
-        emit2(c, X64_LEA, 8, mir_mem(MB_DYNTOP, 0, 0, 8), reg(def1(c, i)));
+        x64_emit2(c, X64_LEA, 8, mir_mem(MB_DYNTOP, 0, 0, 8), x64_reg(x64_def1(c, i)));
         c->mf->has_alloca = true;
         return;
     }
     case IR_OP_LOAD:
-        load_value(c, res, id->ty, addr_of(c, ir_inst_arg(f, i, 0)),
+        x64_load_value(c, res, id->ty, addr_of(c, ir_inst_arg(f, i, 0)),
                    id->flags & IR_INSTF_VOLATILE);
         return;
     case IR_OP_STORE:
-        store_value(c, ir_inst_arg(f, i, 0), id->ty,
+        x64_store_value(c, ir_inst_arg(f, i, 0), id->ty,
                     addr_of(c, ir_inst_arg(f, i, 1)));
         return;
     case IR_OP_OFFSET: {
         IrValue p = ir_inst_arg(f, i, 0), ix = ir_inst_arg(f, i, 1);
         uint64_t esz = ir_type_size(m, id->ty);
-        uint32_t rp = R(c, p), d;
+        uint32_t rp = x64_R(c, p), d;
         int64_t k;
         if (const_of(c, ix, &k) && esz <= INT32_MAX &&
             fits32(k * (int64_t)esz) && (k == 0 || (k * (int64_t)esz) /
                                          k == (int64_t)esz)) {
-            emit2(c, X64_LEA, 8, mir_mem(MB_REG, rp, k * (int64_t)esz, 8),
-                  reg(def1(c, i)));
+            x64_emit2(c, X64_LEA, 8, mir_mem(MB_REG, rp, k * (int64_t)esz, 8),
+                  x64_reg(x64_def1(c, i)));
             return;
         }
-        uint8_t is = tsize(id->ty2);
-        uint32_t x = R(c, ix);
+        uint8_t is = x64_tsize(id->ty2);
+        uint32_t x = x64_R(c, ix);
         if (is < 8) {
-            uint32_t t = newv(c, MIR_GP);
-            emitx(c, X64_MOVSX, 8, is, mir_reg(x, is), reg(t));
+            uint32_t t = x64_newv(c, MIR_GP);
+            x64_emitx(c, X64_MOVSX, 8, is, mir_reg(x, is), x64_reg(t));
             x = t;
         }
         uint8_t scale = 1;
         if (esz == 1 || esz == 2 || esz == 4 || esz == 8) {
             scale = (uint8_t)esz;
         } else {
-            uint32_t t = newv(c, MIR_GP);
-            move(c, MIR_GP, x, t);
+            uint32_t t = x64_newv(c, MIR_GP);
+            x64_move(c, MIR_GP, x, t);
             if (esz <= INT32_MAX) {
-                emit2(c, X64_IMUL, 8, mir_imm((int64_t)esz), reg(t));
+                x64_emit2(c, X64_IMUL, 8, mir_imm((int64_t)esz), x64_reg(t));
             } else {
-                uint32_t s = newv(c, MIR_GP);
-                emit2(c, X64_MOVI, 8, mir_imm((int64_t)esz), reg(s));
-                emit2(c, X64_IMUL, 8, reg(s), reg(t));
+                uint32_t s = x64_newv(c, MIR_GP);
+                x64_emit2(c, X64_MOVI, 8, mir_imm((int64_t)esz), x64_reg(s));
+                x64_emit2(c, X64_IMUL, 8, x64_reg(s), x64_reg(t));
             }
             x = t;
         }
-        d = def1(c, i);
+        d = x64_def1(c, i);
         MirOpnd mm = mir_mem(MB_REG, rp, 0, 8);
         mm.index = x;
         mm.scale = scale;
-        emit2(c, X64_LEA, 8, mm, reg(d));
+        x64_emit2(c, X64_LEA, 8, mm, x64_reg(d));
         return;
     }
     case IR_OP_ELEMPTR: {
         uint64_t off = ir_type_offset(m, id->ty, id->imm);
-        uint32_t rp = R(c, ir_inst_arg(f, i, 0)), d = def1(c, i);
+        uint32_t rp = x64_R(c, ir_inst_arg(f, i, 0)), d = x64_def1(c, i);
         if (off <= INT32_MAX) {
-            emit2(c, X64_LEA, 8, mir_mem(MB_REG, rp, (int64_t)off, 8), reg(d));
+            x64_emit2(c, X64_LEA, 8, mir_mem(MB_REG, rp, (int64_t)off, 8), x64_reg(d));
         } else {
-            emit2(c, X64_MOVI, 8, mir_imm((int64_t)off), reg(d));
-            emit2(c, X64_ADD, 8, reg(rp), reg(d));
+            x64_emit2(c, X64_MOVI, 8, mir_imm((int64_t)off), x64_reg(d));
+            x64_emit2(c, X64_ADD, 8, x64_reg(rp), x64_reg(d));
         }
         return;
     }
@@ -1389,7 +952,7 @@ x64_isel_inst(CgCtx *c, IrInst i)
         uint32_t n;
         const uint32_t *r = cg_value_regs(c, ir_inst_arg(f, i, 0), &n);
         uint32_t s = leaf_start(m, id->ty2, id->imm);
-        uint32_t cnt = nleaves(m, id->ty);
+        uint32_t cnt = (uint32_t)cg_nleaves(m, id->ty);
         uint32_t *tmp = xmalloc((cnt + 1) * sizeof *tmp);
         memcpy(tmp, r + s, cnt * sizeof *tmp);
         cg_bind(c, res, tmp, cnt);
@@ -1416,7 +979,7 @@ x64_isel_inst(CgCtx *c, IrInst i)
         sel_cast(c, i);
         return;
     case IR_OP_CALL: case IR_OP_INDIRECTCALL:
-        sel_call(c, i);
+        x64_sel_call(c, i);
         return;
     case IR_OP_BR:
         cg_edge_moves(c, i, 0);
@@ -1426,7 +989,7 @@ x64_isel_inst(CgCtx *c, IrInst i)
         sel_condbr(c, i);
         return;
     case IR_OP_RET:
-        sel_ret(c, i);
+        x64_sel_ret(c, i);
         return;
     case IR_OP_UNREACHABLE:
         mir_emit(c->mf, X64_UD2, 0, NULL, 0);

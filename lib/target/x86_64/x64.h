@@ -50,9 +50,33 @@ typedef struct {
 } X64Class;
 X64Class x64_classify(IrModule *m, IrType t);
 
-/* isel.c */
+/* abi.c: parameters, returns, calls */
 void x64_isel_entry(CgCtx *c);
+void x64_sel_ret(CgCtx *c, IrInst i);
+void x64_sel_call(CgCtx *c, IrInst i);
+/* A call of 'callee' (symbol or register operand) with signature sig
+ * and IR arguments args[0..n); the result (if any) defines i's value. */
+void x64_lower_call(CgCtx *c, IrInst i, MirOpnd callee, IrSig sig,
+                    const IrValue *args, uint32_t n);
+/* A C library helper (fmod), declared in the module on first use. */
+IrSym x64_libfunc(CgCtx *c, const char *name, IrType t);
+
+/* isel.c: selection, and helpers shared with abi.c */
 void x64_isel_inst(CgCtx *c, IrInst i);
+uint8_t x64_tsize(IrType t);                /* bytes of a scalar */
+uint32_t x64_R(CgCtx *c, IrValue v);        /* the vreg of scalar v */
+uint32_t x64_newv(CgCtx *c, MirClass cls);
+uint32_t x64_def1(CgCtx *c, IrInst i);      /* fresh vreg for i's result */
+MirOpnd x64_reg(uint32_t r);                /* 8-byte register operand */
+uint32_t x64_emit2(CgCtx *c, uint16_t op, uint8_t size, MirOpnd a,
+                   MirOpnd b);
+uint32_t x64_emitx(CgCtx *c, uint16_t op, uint8_t size, uint8_t size2,
+                   MirOpnd a, MirOpnd b);
+void x64_move(CgCtx *c, MirClass cls, uint32_t src, uint32_t dst);
+MirOpnd x64_mem_at(MirOpnd m, int64_t off, uint8_t size);
+/* Loads every leaf of t at m into fresh vregs bound to v / stores v. */
+void x64_load_value(CgCtx *c, IrValue v, IrType t, MirOpnd m, bool vol);
+void x64_store_value(CgCtx *c, IrValue v, IrType t, MirOpnd m);
 
 /* asm.c */
 void x64_emit_func(CgCtx *c, MirFunc *f, FILE *out);
