@@ -973,9 +973,15 @@ check_run(Ctx *c, Test *t, const char *cmd, const char *dir)
     bool ok = true;
     Str san;
     if (sanitizer_report(es, en, &san)) {
-        bprintf(&t->rep, "  command: %s\n  a sanitizer reported an error:\n"
-                "      ", full);
-        bputline(&t->rep, san);
+        bprintf(&t->rep, "  command: %s\n  a sanitizer reported an error:\n",
+                full);
+        Lines el = {0};
+        split_lines(es, en, &el);
+        uint32_t at = 0;
+        while (at < el.len && el.data[at].s != san.s)
+            at++;
+        show_lines(&t->rep, &el, at, 16, at);
+        VEC_FREE(el);
         ok = false;
         goto done;
     }

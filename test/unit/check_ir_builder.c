@@ -572,13 +572,15 @@ START_TEST(test_ir_inst_set_args)
     ck_assert_uint_eq(ir_target(f, t.condbr, 1)->nargs, 1);
     ck_assert_uint_eq(ir_target_arg(f, t.condbr, 1, 0).id, t.x.id);
     ck_assert_uint_eq(ir_target_arg(f, t.condbr, 0, 0).id, t.acc.id);
-    /* (NULL, 0) would pass NULL to memmove in func.c: UB, reported.) */
-    ir_target_set_args(f, t.br0, 0, &t.x, 0);
+    ir_target_set_args(f, t.br0, 0, NULL, 0);
+    ir_inst_set_args(f, t.ret, NULL, 0);
+    ck_assert_uint_eq(ir_inst(f, t.ret)->nargs, 0);
     ck_assert_uint_eq(ir_target(f, t.br0, 0)->nargs, 0);
     IrUses u;
     ir_uses_compute(f, &u);
     ck_assert_uint_eq(ir_uses_count(&u, t.n), 0);
     ck_assert_uint_eq(ir_uses_count(&u, t.x), 4);   /* cmp mul sub condbr */
+    ck_assert_uint_eq(ir_uses_count(&u, t.result), 0);
     ir_uses_free(&u);
 }
 END_TEST
