@@ -535,6 +535,50 @@ sel_sel(CgCtx *c, IrInst i)
 
 /* ---------------------------------------------------------------- ALU */
 
+/* A load whose only user is the ALU instruction right after it (no
+ * store or call in between, at most 16 instructions away), as that
+ * user's second operand: the user reads memory directly and the load
+ * emits nothing.  i32/i64 only, so the access width is unchanged. */
+static bool
+folded_load(CgCtx *c, IrInst ld, IrInst user)
+{
+    IrFunc *f = c->irf;
+    IrInstData *ldd = ir_inst(f, ld);
+    if (ldd->op != IR_OP_LOAD || (ldd->flags & IR_INSTF_VOLATILE) ||
+        (ldd->ty.id != IR_TY_I32 && ldd->ty.id != IR_TY_I64))
+        return false;
+    IrValue v = ir_inst_result(f, ld);
+    if (ir_uses_count(&c->uses, v) != 1)
+        return false;
+    IrUse u = c->uses.uses[c->uses.start[v.id]];
+    if (user.id && u.inst.id != user.id)
+        return false;
+    IrInstData *ud = ir_inst(f, u.inst);
+    switch (ud->op) {
+    case IR_OP_AND: case IR_OP_OR: case IR_OP_XOR: case IR_OP_IADD:
+    case IR_OP_ISUB: case IR_OP_IMUL:
+        break;
+    default:
+        return false;
+    }
+    if (u.slot != ud->args + 1)
+        return false;
+    IrValue a = ir_inst_arg(f, u.inst, 0);
+    int64_t k;
+    if (a.id == v.id || ((ir_op_info[ud->op].flags & IR_OPF_COMMUTES) &&
+                         const_of(c, a, &k) && fits32(k)))
+        return false;
+    IrInst x = ir_layout_next_inst(f, ld);
+    for (int n = 0; x.id && n < 16; n++, x = ir_layout_next_inst(f, x)) {
+        if (x.id == u.inst.id)
+            return true;
+        if (ir_op_info[ir_inst(f, x)->op].flags &
+            (IR_OPF_WRITES_MEM | IR_OPF_CALL))
+            return false;
+    }
+    return false;
+}
+
 static void
 sel_intbin(CgCtx *c, IrInst i)
 {
@@ -549,11 +593,17 @@ sel_intbin(CgCtx *c, IrInst i)
         a = b;
         b = t;
     }
-    bool bi;
-    MirOpnd ob = rimm(c, b, &bi);
+    bool bi = false;
+    MirOpnd ob;
+    IrInst ld = def_of(c, b);
+    bool mem = ld.id && folded_load(c, ld, i);
+    if (mem)
+        ob = x64_mem_at(addr_of(c, ir_inst_arg(f, ld, 0)), 0, sz);
+    else
+        ob = rimm(c, b, &bi);
     uint32_t ra = x64_R(c, a);
     uint32_t d = x64_def1(c, i);
-    if (id->op == IR_OP_IADD) {
+    if (id->op == IR_OP_IADD && !mem) {
         MirOpnd m = mir_mem(MB_REG, ra, bi ? ob.imm : 0, 8);
         if (!bi) {
             m.index = ob.reg;
@@ -564,6 +614,7 @@ sel_intbin(CgCtx *c, IrInst i)
     }
     uint16_t op;
     switch (id->op) {
+    case IR_OP_IADD: op = X64_ADD; break;
     case IR_OP_AND: op = X64_AND; break;
     case IR_OP_OR: op = X64_OR; break;
     case IR_OP_XOR: op = X64_XOR; break;
@@ -889,6 +940,8 @@ x64_isel_inst(CgCtx *c, IrInst i)
         return;
     }
     case IR_OP_LOAD:
+        if (folded_load(c, i, (IrInst){0}))
+            return;
         x64_load_value(c, res, id->ty, addr_of(c, ir_inst_arg(f, i, 0)),
                    id->flags & IR_INSTF_VOLATILE);
         return;

@@ -29,6 +29,8 @@ int64_t allocas(int64_t);
 int32_t volatiles(int32_t *, int64_t, int32_t);
 void *offset12(void *, int32_t);
 int64_t sum_struct_array(void *, int64_t);
+int32_t load_then_store(int32_t *, int32_t);
+int64_t fold_both(int64_t *, int64_t *);
 
 int
 main(void)
@@ -65,6 +67,10 @@ main(void)
     CHECK(offset12(&s3[0], 4) == (void *)&s3[4]);
     struct { int8_t a; int64_t b; } sa[3] = {{1, 10}, {2, 200}, {(int8_t)255, 3000}};
     CHECK(sum_struct_array(sa, 3) == 1 + 10 + 2 + 200 + 255 + 3000);
+    int32_t cell = 5;
+    CHECK(load_then_store(&cell, 7) == 2 && cell == 7);
+    int64_t u = -3, w = 1000000007;
+    CHECK(fold_both(&u, &w) == -3 * 1000000007LL - 1000000007LL);
     if (fails)
         printf("%d failures\n", fails);
     return fails != 0;
