@@ -611,6 +611,7 @@ ir_interp_free(IrInterp *ip)
     VEC_FREE(ip->argoffs);
     VEC_FREE(ip->argtys);
     VEC_FREE(ip->runs);
+    VEC_FREE(ip->lintbuf);
     free(ip);
 }
 

@@ -194,103 +194,6 @@ moves(Interp *ip, uint8_t *fp, uint8_t *tmp, const DEdge *e)
         memcpy(fp + mv[k].dst, t, mv[k].size);
 }
 
-/* ------------------------------------------------------- lint: undef */
-
-static inline uint8_t *
-taint(Interp *ip, uint8_t *fp, uint32_t o)
-{
-    return ip->shadow + (size_t)(fp + o - ip->vstack) / 8;
-}
-
-static void
-lint_fail(Interp *ip, const DInst *in, const char *what)
-{
-    interp_fail(ip, in, IR_INTERP_UB, "lint: %s a value computed from "
-                "undef", what);
-}
-
-/* Propagates undef taint for 'in' before it runs, and stops on a branch
- * or an address that depends on undef.  Taint is kept per value (one
- * flag for a whole aggregate); memory is not tracked. */
-static void
-lint_step(Interp *ip, const DInst *in, uint8_t *fp, DFunc *fn)
-{
-    uint8_t ta = *taint(ip, fp, in->a), tb = *taint(ip, fp, in->b);
-    uint8_t tc = *taint(ip, fp, in->c);
-    uint8_t *td = taint(ip, fp, in->dst);
-    switch ((DOp)in->op) {
-    case D_CONST: case D_STACKSLOT: case D_GLOBALADDR: case D_ALLOCA:
-        *td = 0;
-        break;
-    case D_ZERO:
-        *td = in->pred;     /* 1 for undef */
-        break;
-    case D_LOAD: case D_LOADAGG:
-        if (ta)
-            lint_fail(ip, in, "load through");
-        *td = 0;
-        break;
-    case D_STORE: case D_STOREAGG:
-        if (ta)
-            lint_fail(ip, in, "store through");
-        break;
-    case D_CONDBR:
-        if (ta)
-            lint_fail(ip, in, "branch on");
-        /* fall through */
-    case D_BR: {
-        const DEdge *e = &ip->edges.data[in->aux];
-        if (in->op == D_CONDBR && !(get(fp, in->a) & 1))
-            e++;
-        const DMove *mv = ip->moves.data + e->moves;
-        uint8_t buf[64];
-        uint8_t any = 0;
-        for (uint32_t k = 0; k < e->nmoves; k++) {
-            uint8_t t = *taint(ip, fp, mv[k].src);
-            if (k < 64)
-                buf[k] = t;
-            any |= t;
-        }
-        for (uint32_t k = 0; k < e->nmoves; k++)
-            *taint(ip, fp, mv[k].dst) = k < 64 ? buf[k] : any;
-        break;
-    }
-    case D_CALL: case D_ICALL: {
-        const DCall *c = &ip->calls.data[in->aux];
-        DFunc *cf = c->fn;
-        if (in->op == D_ICALL) {
-            IrSym s;
-            if (ta)
-                lint_fail(ip, in, "indirect call through");
-            cf = interp_addr_func(ip, get(fp, in->a), &s);
-        }
-        *td = 0;
-        if (!cf || cf->nparams != c->nargs)
-            break;
-        uint8_t *nfp = fp + fn->frame_size;
-        if (nfp + cf->frame_size > ip->vlimit)
-            break;
-        for (uint32_t k = 0; k < c->nargs; k++)
-            *taint(ip, nfp, cf->param_off[k]) =
-                *taint(ip, fp, ip->argoffs.data[c->args + k]);
-        break;
-    }
-    case D_RET:
-        if (ip->depth >= 2) {
-            Frame *fr = &ip->frames[ip->depth - 1];
-            Frame *caller = fr - 1;
-            if (fr->call)
-                *taint(ip, caller->fp, fr->call->dst) = ta;
-        }
-        break;
-    case D_UNREACHABLE:
-        break;
-    default:
-        *td = ta | tb | tc;
-        break;
-    }
-}
-
 /* ---------------------------------------------------------- the loop */
 
 static void
@@ -367,7 +270,7 @@ interp_exec(Interp *ip, uint32_t stop)
     for (;;) {
         DInst *in = pc++;
         if (lint)
-            lint_step(ip, in, fp, fr->fn);
+            interp_lint_step(ip, in, fp, fr->fn);
         switch ((DOp)in->op) {
         case D_CONST:
             set(fp, in->dst, in->imm);

@@ -169,7 +169,8 @@ typedef struct IrInterp {
 
     /* value stack and frames */
     uint8_t *vstack, *vlimit;
-    uint8_t *shadow;        /* --lint-undef: one byte per 8 value bytes */
+    uint8_t *shadow;        /* --lint-undef: a bit per value byte */
+    VEC(uint8_t) lintbuf;   /* scratch for parallel copies of bits */
     Frame *frames;
     uint32_t depth, maxdepth;
 
@@ -215,6 +216,9 @@ void interp_exec(Interp *ip, uint32_t stop);
 void interp_push_frame(Interp *ip, DFunc *fn, uint8_t *fp, DInst *ret_pc,
                        DInst *call);
 uint8_t *interp_frame_top(Interp *ip);
+
+/* interp_lint.c */
+void interp_lint_step(Interp *ip, const DInst *in, uint8_t *fp, DFunc *fn);
 
 /* interp_mem.c */
 bool interp_mem_init(Interp *ip);

@@ -123,6 +123,8 @@ interp_push_frame(Interp *ip, DFunc *fn, uint8_t *fp, DInst *ret_pc,
                     "undefined behaviour: stack exhausted (call depth %u)",
                     ip->depth);
     Frame *fr = &ip->frames[ip->depth];
+    if (ip->shadow)     /* the dummy value 0 is never undef */
+        ip->shadow[(size_t)(fp - ip->vstack) / 8] = 0;
     fr->fn = fn;
     fr->fp = fp;
     fr->ret_pc = ret_pc;

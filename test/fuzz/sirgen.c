@@ -263,12 +263,21 @@ static unsigned operand(Gen *g, int t);
 static unsigned
 build_agg(Gen *g, int t)
 {
-    unsigned cur = g->next_id++;
-    out("  %%v%u = %s %s\n", cur, chance(50) ? "undef" : "null", tname[t]);
+    /* Members not inserted keep the null value: an undef start is only
+     * used when every member is overwritten, since a program whose
+     * output depends on undef would differ between implementations. */
     int n = nmembers(t);
+    bool skip[4] = {false};
+    bool all = true;
+    for (int k = 1; k < n; k++)
+        if (chance(20))
+            skip[k] = true, all = false;
+    unsigned cur = g->next_id++;
+    out("  %%v%u = %s %s\n", cur, all && chance(50) ? "undef" : "null",
+        tname[t]);
     for (int k = 0; k < n; k++) {
-        if (k > 0 && chance(20))
-            continue;       /* an undef or null member stays */
+        if (skip[k])
+            continue;
         unsigned m = operand(g, amem[t - T_A0][k]);
         unsigned nx = g->next_id++;
         out("  %%v%u = insert %s %%v%u, %s %%v%u, %d\n", nx, tname[t], cur,
@@ -510,6 +519,36 @@ gen_agg(Gen *g)
     }
 }
 
+/* A member of an aggregate in a slot: elemptr, or offset with an index
+ * reduced by urem for the array. */
+static void
+gen_slot_member(Gen *g, int s)
+{
+    int t = g->slot_type[s];
+    int n = nmembers(t);
+    int k = (int)rn((unsigned)n);
+    int mt = amem[t - T_A0][k];
+    unsigned p = g->next_id++;
+    if (t == T_A2) {
+        int it = rand_int();
+        unsigned raw = operand(g, it), len = g->next_id++, ix = g->next_id++;
+        out("  %%v%u = iconst %s %d\n", len, tname[it], n);
+        out("  %%v%u = urem %s %%v%u, %%v%u\n", ix, tname[it], raw, len);
+        out("  %%v%u = offset %s, ptr %%v%u, %s %%v%u\n", p, tname[mt],
+            g->slot_ptr[s], tname[it], ix);
+    } else {
+        out("  %%v%u = elemptr %s, ptr %%v%u, %d\n", p, tname[t],
+            g->slot_ptr[s], k);
+    }
+    if (chance(50)) {
+        unsigned v = operand(g, mt);
+        out("  store %s %%v%u, ptr %%v%u\n", tname[mt], v, p);
+    } else {
+        unsigned r = fresh(g, mt);
+        out("  %%v%u = load %s, ptr %%v%u\n", r, tname[mt], p);
+    }
+}
+
 static void
 gen_slot(Gen *g)
 {
@@ -517,6 +556,10 @@ gen_slot(Gen *g)
         return;
     int s = (int)rn((unsigned)g->nslots);
     int t = g->slot_type[s];
+    if (is_agg(t) && chance(50)) {
+        gen_slot_member(g, s);
+        return;
+    }
     if (chance(50)) {
         unsigned v = operand(g, t);
         out("  store %s%s %%v%u, ptr %%v%u\n", chance(10) ? "volatile " : "",
@@ -807,11 +850,17 @@ gen_func(int idx)
         out("%s%s", k ? ", " : "", tname[f->params[k]]);
     out(") {\n");
     g->nslots = naive ? 4 + (int)rn(6) : (int)rn(4);
+    bool is_alloca[MAXSLOTS];
+    int declared = 0;
     for (int s = 0; s < g->nslots; s++) {
-        g->slot_type[s] = chance(80) ? rand_scalar() : T_A0 + (int)rn(NAGG);
-        out("  $s%d = stack %s\n", s, tname[g->slot_type[s]]);
+        g->slot_type[s] = chance(75) ? rand_scalar() : T_A0 + (int)rn(NAGG);
+        is_alloca[s] = chance(25);
+        if (!is_alloca[s]) {
+            out("  $s%d = stack %s\n", s, tname[g->slot_type[s]]);
+            declared++;
+        }
     }
-    if (g->nslots)
+    if (declared)
         out("\n");
     out("b%u", label(g));
     if (f->nparams) {
@@ -825,7 +874,11 @@ gen_func(int idx)
     /* every slot initialized before any load */
     for (int s = 0; s < g->nslots; s++) {
         g->slot_ptr[s] = g->next_id++;
-        out("  %%v%u = stackslot $s%d\n", g->slot_ptr[s], s);
+        if (is_alloca[s])
+            out("  %%v%u = alloca %s\n", g->slot_ptr[s],
+                tname[g->slot_type[s]]);
+        else
+            out("  %%v%u = stackslot $s%d\n", g->slot_ptr[s], s);
         unsigned v = operand(g, g->slot_type[s]);
         out("  store %s %%v%u, ptr %%v%u\n", tname[g->slot_type[s]], v,
             g->slot_ptr[s]);
