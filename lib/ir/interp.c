@@ -389,10 +389,14 @@ decode_inst(Dec *d, IrInst i, DInst *o)
         o->aux = call_site(d, i, 0, cs->sig);
         DCall *c = &ip->calls.data[o->aux];
         c->sym = callee;
-        if (cs->func)
+        if (cs->func) {
             c->fn = &ip->funcs[callee.id];
-        else
+        } else {
+            IrSym u;
             c->ext = (void *)ip->symaddr[callee.id];
+            if (!interp_addr_func(ip, ip->symaddr[callee.id], &u) && u.id)
+                c->ext = NULL;      /* not found in the host */
+        }
         o->size = ty.id ? vsize(m, ty) : 0;
         break;
     }
