@@ -4,8 +4,9 @@
  * The actions only collect what they read and call the ir_parse_*
  * helpers of lib/ir/parse.c, which build the IR, check names and
  * report errors; nothing is checked here.  Operands are pushed on the
- * parser's operand stack as they are reduced (typed_op, untyped_op), in
- * textual order, and each instruction action consumes the whole stack.
+ * parser's operand stack in textual order as they are reduced (typed_op;
+ * untyped operands, which come last, are pushed by the instruction's own
+ * action), and each instruction action consumes the whole stack.
  * Lists of types, parameters and initializers use the same idea: the
  * list's value is the index of its first element on a scratch stack,
  * which is sound because an element is pushed only once it is complete
@@ -219,10 +220,6 @@ typed_op
     : type LOCAL  { ir_parse_operand(P, $2, @2, $1); $$ = $1; }
     ;
 
-untyped_op
-    : LOCAL  { ir_parse_operand(P, $1, @1, IR_T_VOID); }
-    ;
-
 op
     : ICONST type INT
         { ir_parse_iconst(P, @1, $2, $3, @3); }
@@ -245,18 +242,27 @@ op
         { ir_parse_stackslot(P, @1, $2, @2); }
     | GLOBALADDR GLOBAL
         { ir_parse_globaladdr(P, @1, $2, @2); }
-    | BINOP type untyped_op ',' untyped_op
-        { ir_parse_emit(P, @1, &(IrInstData){.op = (uint8_t)$1, .ty = $2}, $2); }
-    | FNEG type untyped_op
-        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_FNEG, .ty = $2}, $2); }
-    | ICMP icmp_pred type untyped_op ',' untyped_op
-        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_ICMP,
+    | BINOP type LOCAL ',' LOCAL
+        { ir_parse_operand(P, $3, @3, IR_T_VOID);
+          ir_parse_operand(P, $5, @5, IR_T_VOID);
+          ir_parse_emit(P, @1, &(IrInstData){.op = (uint8_t)$1, .ty = $2}, $2); }
+    | FNEG type LOCAL
+        { ir_parse_operand(P, $3, @3, IR_T_VOID);
+          ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_FNEG, .ty = $2}, $2); }
+    | ICMP icmp_pred type LOCAL ',' LOCAL
+        { ir_parse_operand(P, $4, @4, IR_T_VOID);
+          ir_parse_operand(P, $6, @6, IR_T_VOID);
+          ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_ICMP,
                         .pred = (uint8_t)$2, .ty = $3}, IR_T_BOOL); }
-    | FCMP fcmp_pred type untyped_op ',' untyped_op
-        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_FCMP,
+    | FCMP fcmp_pred type LOCAL ',' LOCAL
+        { ir_parse_operand(P, $4, @4, IR_T_VOID);
+          ir_parse_operand(P, $6, @6, IR_T_VOID);
+          ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_FCMP,
                         .pred = (uint8_t)$2, .ty = $3}, IR_T_BOOL); }
-    | SEL type ',' typed_op ',' untyped_op ',' untyped_op
-        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_SEL, .ty = $2}, $2); }
+    | SEL type ',' typed_op ',' LOCAL ',' LOCAL
+        { ir_parse_operand(P, $6, @6, IR_T_VOID);
+          ir_parse_operand(P, $8, @8, IR_T_VOID);
+          ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_SEL, .ty = $2}, $2); }
     | LOAD volatile_opt type ',' typed_op
         { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_LOAD, .ty = $3,
                         .flags = $2 ? IR_INSTF_VOLATILE : 0}, $3); }

@@ -499,13 +499,42 @@ ir_parse_body_begin(SirParser *P, IrLoc loc)
     (void)loc;
 }
 
+static bool
+loc_before(IrLoc a, IrLoc b)
+{
+    return a.line < b.line || (a.line == b.line && a.col < b.col);
+}
+
+/* The next block id from 'id' on that was used but never defined, or
+ * binfo.len. */
+static uint32_t
+next_undefined_label(SirParser *P, uint32_t id)
+{
+    while (id < P->binfo.len &&
+           (P->binfo.data[id].defined || !P->binfo.data[id].use.line))
+        id++;
+    return id;
+}
+
+/* Resolves the uses recorded while the body was read (F2, F4).  Both
+ * lists are in textual order; merging them keeps the messages in order
+ * of position. */
 void
 ir_parse_body_end(SirParser *P)
 {
     IrFunc *f = P->f;
     char b[48];
-    for (uint32_t i = 0; i < P->vfix.len; i++) {
-        SirValFix *x = &P->vfix.data[i];
+    uint32_t i = 0, id = next_undefined_label(P, 1);
+    while (i < P->vfix.len || id < P->binfo.len) {
+        if (id < P->binfo.len &&
+            (i == P->vfix.len ||
+             loc_before(P->binfo.data[id].use, P->vfix.data[i].loc))) {
+            error(P, P->binfo.data[id].use, "use of undefined label '%s'",
+                  clipname(P, f->blocks.data[id].name));
+            id = next_undefined_label(P, id + 1);
+            continue;
+        }
+        SirValFix *x = &P->vfix.data[i++];
         IrValue v = lookup_value(P, x->name);
         if (!v.id) {
             error(P, x->loc, "use of undefined value %s",
@@ -514,12 +543,6 @@ ir_parse_body_end(SirParser *P)
         }
         f->vpool.data[x->pool] = v;
         check_use_type(P, v, x->name, x->wty, x->loc);
-    }
-    for (uint32_t id = 1; id < P->binfo.len; id++) {
-        SirBlockInfo *bi = &P->binfo.data[id];
-        if (!bi->defined && bi->use.line)
-            error(P, bi->use, "use of undefined label '%s'",
-                  clipname(P, f->blocks.data[id].name));
     }
     if (P->detached)
         ir_func_free(f);
