@@ -155,8 +155,10 @@ demo: deps
 bench: all
 	@sh bench/run.sh $(B)/bin
 
+# UBSan reports stop the fuzzer (and leave a crash- file) like ASan's.
 FUZZ_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -g -O1 \
-              -fsanitize=fuzzer,address,undefined -Ilib/ir -I$(B)/gen
+              -fsanitize=fuzzer,address,undefined \
+              -fno-sanitize-recover=undefined -Ilib/ir -I$(B)/gen
 fuzz: $(GEN_SRC)
 	@mkdir -p $(B)/fuzz
 	clang $(FUZZ_CFLAGS) -o $(B)/fuzz/fuzz_parse test/fuzz/fuzz_parse.c \

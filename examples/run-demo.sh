@@ -7,7 +7,8 @@
 # its output.  A program with its own @main is also run by the
 # interpreter siri when it exists, and the two outputs must agree.  When
 # sirc cannot compile an example (no backend for this host yet), siri
-# alone runs it, or the demo says why it was not run.
+# alone runs it, or the demo says why it was not run.  Any other sirc
+# error on an example (they all verify) is a failure of the demo.
 #
 # Exit status: 0 when every example verified, every program that ran
 # exited with status 0 within the time limit, and compiled and
@@ -85,6 +86,17 @@ for src in "$here"/*.sir; do
                 diff "$tmp/siri.out" "$tmp/native.out" | head -n 10 >&2
                 status=1
             fi
+        fi
+    elif [ -s "$tmp/sirc.err" ] &&
+         ! grep -q 'not available' "$tmp/sirc.err"; then
+        # The module verified, so this is a compiler bug, not a missing
+        # backend.
+        echo "---- sirc $name.sir FAILED:"
+        head -n 5 "$tmp/sirc.err"
+        status=1
+        if [ -z "$driver" ] && [ -x "$bindir/siri" ]; then
+            echo "---- siri $name.sir"
+            run "$tmp/siri.out" "$bindir/siri" "$src"
         fi
     elif [ -z "$driver" ] && [ -x "$bindir/siri" ]; then
         why=$(head -n 1 "$tmp/sirc.err")
