@@ -55,21 +55,85 @@ round_trips(const char *s, uint64_t bits, bool is_f32)
     return u == bits;
 }
 
-/* Writes the shortest "%.*e" form of the finite value v that reads back
- * as 'bits' into sci (e.g. "1.25e+02"). */
-static void
-shortest(double v, uint64_t bits, bool is_f32, char *sci, size_t size)
+/* The q+1 significant digits of "%.*e" (q = precision) of v as an
+ * integer, and the decimal exponent of the first digit. */
+static uint64_t
+sci_digits(double v, int q, int *exp)
 {
-    int lo = 0, hi = is_f32 ? 8 : 16;   /* precision = digits - 1 */
+    char s[40];
+    snprintf(s, sizeof s, "%.*e", q, v);
+    uint64_t d = 0;
+    const char *p = s;
+    for (; *p && *p != 'e'; p++)
+        if (*p != '.')
+            d = d * 10 + (uint64_t)(*p - '0');
+    *exp = atoi(p + 1);
+    return d;
+}
+
+/* True when d x 10^(exp - q) reads back as 'bits'. */
+static bool
+digits_round_trip(uint64_t d, int q, int exp, uint64_t bits, bool is_f32)
+{
+    char s[48];
+    snprintf(s, sizeof s, "%llue%d", (unsigned long long)d, exp - q);
+    return round_trips(s, bits, is_f32);
+}
+
+/* Finds the fewest significant digits (*nd of them, in buf) and the
+ * exponent of the finite, positive value v whose bits are 'bits'.  The
+ * nearest q-digit decimal reads back for every q from some point on, so
+ * a binary search finds the shortest such q.  Only at a power of two,
+ * where the rounding interval below v is half as wide as above, can a
+ * shorter decimal that is not the nearest one read back: there the
+ * neighbours of the nearest decimal are tried too (as Python's repr and
+ * Ryu find them). */
+static void
+shortest(double v, uint64_t bits, bool is_f32, char *buf, int *nd, int *exp)
+{
+    int lo = 0, hi = is_f32 ? 8 : 16, e;
     while (lo < hi) {
         int mid = (lo + hi) / 2;
-        snprintf(sci, size, "%.*e", mid, v);
-        if (round_trips(sci, bits, is_f32))
+        uint64_t d = sci_digits(v, mid, &e);
+        if (digits_round_trip(d, mid, e, bits, is_f32))
             hi = mid;
         else
             lo = mid + 1;
     }
-    snprintf(sci, size, "%.*e", lo, v);
+    uint64_t d = sci_digits(v, lo, &e);
+    int q = lo;
+    bool pow2 = is_f32 ? (bits & 0x7FFFFFu) == 0
+                       : (bits & UINT64_C(0xFFFFFFFFFFFFF)) == 0;
+    for (int k = 0; pow2 && k < lo; k++) {
+        int ek;
+        uint64_t dk = sci_digits(v, k, &ek);
+        uint64_t up = dk + 1, lim = 1;
+        for (int j = 0; j <= k; j++)
+            lim *= 10;
+        int eu = ek;
+        if (up == lim) {        /* 9.99 + 1 ulp = 10.0: one digit less */
+            up /= 10;
+            eu++;
+        }
+        if (digits_round_trip(up, k, eu, bits, is_f32)) {
+            d = up, q = k, e = eu;
+            break;
+        }
+        if (dk > lim / 10 && digits_round_trip(dk - 1, k, ek, bits,
+                                                 is_f32)) {
+            d = dk - 1, q = k, e = ek;
+            break;
+        }
+    }
+    char tmp[24];
+    int n = snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)d);
+    (void)q;
+    while (n > 1 && tmp[n - 1] == '0')
+        n--;
+    memcpy(buf, tmp, (size_t)n);
+    buf[n] = 0;
+    *nd = n;
+    *exp = e;
 }
 
 char *
@@ -111,20 +175,11 @@ ir_float_format(uint64_t bits, bool is_f32, char *buf)
         strcpy(p, "0.0");
         return buf;
     }
-    /* Digits and exponent from the shortest "d.ddde±XX" form. */
-    char sci[40], digits[24];
+    char digits[24];
+    int nd, e;
     shortest(v, neg ? bits & ~(is_f32 ? UINT64_C(0x80000000)
                                       : UINT64_C(1) << 63) : bits,
-             is_f32, sci, sizeof sci);
-    int nd = 0;
-    const char *s = sci;
-    for (; *s && *s != 'e'; s++)
-        if (*s != '.')
-            digits[nd++] = *s;
-    while (nd > 1 && digits[nd - 1] == '0')
-        nd--;
-    digits[nd] = 0;
-    int e = atoi(s + 1);
+             is_f32, digits, &nd, &e);
     if (e >= -4 && e < 16) {
         if (e < 0) {
             *p++ = '0';

@@ -271,6 +271,10 @@ START_TEST(test_float_parse_format)
                      "0fFFF8000000000001");
     ck_assert_str_eq(ir_float_format(0x3DCCCCCD, true, buf), "0.1");
     ck_assert_str_eq(ir_float_format(1, false, buf), "5e-324");
+    /* A power of two whose shortest decimal is not the nearest one of
+     * its length (the rounding interval below it is narrower). */
+    ck_assert_str_eq(ir_float_format(0x61F0000000000000ull, false, buf),
+                     "5.758609657015292e163");
 }
 END_TEST
 
