@@ -28,6 +28,8 @@
  * every NaN replaced by 0 (NaN signs and payloads are unspecified).
  * With -naive, every scalar value is also written to and read back from
  * stack slots as a simple C front end would do (work for mem2reg).
+ * Most new scalar values are folded into the global @sink (or stored to
+ * @fsink), which main hashes at the end, so that they are not dead code.
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -165,9 +167,10 @@ static bool naive;
 static const struct { const char *name; int elem; unsigned len;
                       bool writable; } globals[] = {
     {"g0", T_I64, 8, true}, {"g1", T_I32, 16, true}, {"g2", T_F64, 4, true},
-    {"k0", T_I16, 8, false},
+    {"k0", T_I16, 8, false}, {"sink", T_I64, 16, true},
+    {"fsink", T_F64, 4, true},
 };
-#define NGLOBALS 4
+#define NGLOBALS 6
 
 static unsigned
 fresh(Gen *g, int type)
@@ -628,6 +631,7 @@ gen_call(Gen *g)
 }
 
 static void gen_region(Gen *g, int n);
+static void gen_stmt1(Gen *g);
 
 /* Branch arguments of the given types from the current scope. */
 static void
@@ -793,8 +797,58 @@ gen_loop(Gen *g)
     open_block(g, bx, NULL, 0);
 }
 
+/* Makes value 'v' observable: folds an integer or bool into @sink[k]
+ * (sink = sink * 31 ^ v), stores a float to @fsink[k].  Without this
+ * most generated values would be dead code, and a pass that computes
+ * them wrongly would go unnoticed. */
+static void
+observe(Gen *g, unsigned v, int t)
+{
+    if (is_agg(t) || t == T_PTR)
+        return;
+    unsigned p = g->next_id++, k = g->next_id++, q = g->next_id++;
+    if (is_float(t)) {
+        out("  %%v%u = globaladdr @fsink\n", p);
+        out("  %%v%u = iconst i64 %u\n", k, rn(4));
+        out("  %%v%u = offset f64, ptr %%v%u, i64 %%v%u\n", q, p, k);
+        if (t == T_F32) {
+            unsigned x = g->next_id++;
+            out("  %%v%u = fext f64, f32 %%v%u\n", x, v);
+            v = x;
+        }
+        out("  store f64 %%v%u, ptr %%v%u\n", v, q);
+        return;
+    }
+    unsigned old = g->next_id++, x = g->next_id++, m = g->next_id++,
+             a = g->next_id++, n = g->next_id++;
+    out("  %%v%u = globaladdr @sink\n", p);
+    out("  %%v%u = iconst i64 %u\n", k, rn(16));
+    out("  %%v%u = offset i64, ptr %%v%u, i64 %%v%u\n", q, p, k);
+    out("  %%v%u = load i64, ptr %%v%u\n", old, q);
+    if (t == T_BOOL)
+        out("  %%v%u = btoi i64, bool %%v%u\n", x, v);
+    else if (t == T_I64)
+        out("  %%v%u = or i64 %%v%u, %%v%u\n", x, v, v);
+    else
+        out("  %%v%u = %s i64, %s %%v%u\n", x, chance(50) ? "zext" : "sext",
+            tname[t], v);
+    out("  %%v%u = iconst i64 31\n", m);
+    out("  %%v%u = imul i64 %%v%u, %%v%u\n", a, old, m);
+    out("  %%v%u = xor i64 %%v%u, %%v%u\n", n, a, x);
+    out("  store i64 %%v%u, ptr %%v%u\n", n, q);
+}
+
 static void
 gen_stmt(Gen *g)
+{
+    unsigned before = g->nvals;
+    gen_stmt1(g);
+    if (g->nvals > before && chance(60))
+        observe(g, g->vals[g->nvals - 1].id, g->vals[g->nvals - 1].type);
+}
+
+static void
+gen_stmt1(Gen *g)
 {
     unsigned r = rn(100);
     bool nest = g->depth < maxdepth;
@@ -974,6 +1028,8 @@ gen_prelude(void)
     for (int k = 0; k < 8; k++)
         out("%s%" PRId64, k ? ", " : "", int_edge(T_I16));
     out("]\n");
+    out("@sink = global [i64 x 16] zeroinit\n");
+    out("internal @fsink = global [f64 x 4] zeroinit\n");
     out("\ninternal fn i64 @mix(i64, i64) {\n"
         "entry(i64 %%h, i64 %%v):\n"
         "  %%0 = xor i64 %%h, %%v\n"

@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""sirreduce - shrink a SIR program while a difftest mismatch persists.
+
+    python3 test/fuzz/sirreduce.py BINDIR CONFIG in.sir [-o out.sir]
+
+CONFIG is a difftest configuration: opt:PASS (siropt -p PASS, then siri),
+opt:-O2, native:-O0 or native:-O2 (sirc, cc, run).  A candidate is kept
+when siri still runs it cleanly (status 0 with --lint-undef) and the
+configuration still prints something else, exits differently or fails.
+
+The reduction is delta debugging over instruction lines (Zeller's ddmin,
+halving chunk sizes): a value instruction is replaced by "null T" of its
+result type, and a store or a void call is deleted; at the end the null
+definitions nothing uses are dropped.  Every candidate is checked by
+siri's verifier, so the result is always a valid module.  Reducing a
+few thousand lines takes a few hundred to a thousand runs.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+VALUE = re.compile(r'^  (%[A-Za-z0-9._]+) = (.*)$')
+CMP = ('icmp', 'fcmp')
+PTR = ('stackslot', 'globaladdr', 'alloca', 'offset', 'elemptr')
+
+
+def result_type(rhs):
+    """The result type written in an instruction's text, or None."""
+    words = rhs.split()
+    op = words[0]
+    if op in CMP or op in ('itob',):
+        return 'bool'
+    if op in PTR or op == 'itop':
+        return 'ptr'
+    if op in ('null', 'undef'):
+        return None                     # already minimal
+    rest = rhs[len(op):].strip()
+    if op in ('call',):
+        rest = rest.split('@', 1)[0].strip()
+        return rest or None
+    if op == 'indirectcall':
+        return rest.split('(', 1)[0].strip() or None
+    if op == 'load':
+        rest = rest.replace('volatile ', '', 1)
+    # the first type: a bracketed/braced type or a word
+    depth = 0
+    for i, ch in enumerate(rest):
+        if ch in '[{':
+            depth += 1
+        elif ch in ']}':
+            depth -= 1
+            if depth == 0:
+                return rest[:i + 1]
+        elif depth == 0 and ch in ' ,':
+            return rest[:i]
+    return rest or None
+
+
+def candidates(lines):
+    out = []
+    for i, l in enumerate(lines):
+        m = VALUE.match(l)
+        if m:
+            t = result_type(m.group(2))
+            if t and t != 'void':
+                out.append((i, '  %s = null %s' % (m.group(1), t)))
+        elif l.startswith('  store ') or l.startswith('  call void') or \
+                l.startswith('  indirectcall void'):
+            out.append((i, None))
+    return out
+
+
+class Tester:
+    def __init__(self, bindir, config, tmp):
+        self.bin = bindir
+        self.kind, self.opt = config.split(':', 1)
+        self.tmp = tmp
+        self.runs = 0
+
+    def run(self, args, **kw):
+        try:
+            return subprocess.run(args, capture_output=True, timeout=20, **kw)
+        except subprocess.TimeoutExpired:
+            return None
+
+    def interesting(self, text):
+        self.runs += 1
+        src = os.path.join(self.tmp, 'c.sir')
+        with open(src, 'w') as f:
+            f.write(text)
+        ref = self.run([os.path.join(self.bin, 'siri'), '--lint-undef', src])
+        if ref is None or ref.returncode != 0:
+            return False
+        if self.kind == 'opt':
+            args = [self.opt] if self.opt.startswith('-O') else ['-p', self.opt]
+            o = self.run([os.path.join(self.bin, 'siropt')] + args + [src])
+            if o is None or o.returncode != 0:
+                return True
+            osir = os.path.join(self.tmp, 'o.sir')
+            with open(osir, 'wb') as f:
+                f.write(o.stdout)
+            r = self.run([os.path.join(self.bin, 'siri'), osir])
+        else:
+            obj = os.path.join(self.tmp, 'n.o')
+            exe = os.path.join(self.tmp, 'n')
+            c = self.run([os.path.join(self.bin, 'sirc'), self.opt, '-c', '-o',
+                          obj, src])
+            if c is None or c.returncode != 0:
+                return True
+            if self.run(['cc', '-o', exe, obj, '-lm']).returncode != 0:
+                return True
+            r = self.run([exe])
+        if r is None:
+            return True
+        return r.returncode != ref.returncode or r.stdout != ref.stdout
+
+
+def apply(lines, chosen):
+    new = list(lines)
+    for i, repl in chosen:
+        new[i] = repl
+    return '\n'.join(l for l in new if l is not None) + '\n'
+
+
+def reduce(lines, t):
+    """ddmin over the candidate edits; returns the reduced lines."""
+    cand = candidates(lines)
+    n = 2
+    while cand:
+        chunk = max(1, len(cand) // n)
+        progress = False
+        for start in range(0, len(cand), chunk):
+            part = cand[start:start + chunk]
+            text = apply(lines, part)
+            if t.interesting(text):
+                lines = text.rstrip('\n').split('\n')
+                cand = candidates(lines)
+                progress = True
+                print('sirreduce: %d lines, %d candidates (%d runs)'
+                      % (len(lines), len(cand), t.runs), file=sys.stderr)
+                break
+        if not progress:
+            if chunk == 1:
+                break
+            n = min(len(cand), n * 2)
+        else:
+            n = max(2, n - 1)
+    return lines
+
+
+def drop_unused(lines):
+    """Deletes definitions "%x = null T" whose value is never used."""
+    while True:
+        text = '\n'.join(lines)
+        uses = {}
+        for name in re.findall(r'%[A-Za-z0-9._]+', text):
+            uses[name] = uses.get(name, 0) + 1
+        keep = []
+        for l in lines:
+            m = VALUE.match(l)
+            if m and m.group(2).startswith('null ') and uses[m.group(1)] == 1:
+                continue
+            keep.append(l)
+        if len(keep) == len(lines):
+            return lines
+        lines = keep
+
+
+def main():
+    args = sys.argv[1:]
+    out = None
+    if '-o' in args:
+        k = args.index('-o')
+        out = args[k + 1]
+        del args[k:k + 2]
+    if len(args) != 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    bindir, config, path = args
+    with open(path) as f:
+        text = f.read()
+    with tempfile.TemporaryDirectory() as tmp:
+        t = Tester(bindir, config, tmp)
+        if not t.interesting(text):
+            print('sirreduce: the input is not a mismatch for %s' % config,
+                  file=sys.stderr)
+            return 1
+        lines = reduce(text.rstrip('\n').split('\n'), t)
+        # unused nulls go in one step (kept if that loses the mismatch)
+        small = drop_unused(lines)
+        if t.interesting('\n'.join(small) + '\n'):
+            lines = small
+    result = '\n'.join(lines) + '\n'
+    if out:
+        with open(out, 'w') as f:
+            f.write(result)
+    else:
+        sys.stdout.write(result)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
