@@ -29,7 +29,8 @@ gen=${SIRGEN:-$bin/sirgen}
 
 mkdir -p "$dir" || exit 1
 work=$(mktemp -d "${TMPDIR:-/tmp}/difftest.XXXXXX") || exit 1
-trap 'rm -rf "$work"' EXIT INT TERM
+trap 'rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
 
 # the passes siropt offers, without the printing ones
 passes=$("$bin/siropt" --list-passes 2>/dev/null |
