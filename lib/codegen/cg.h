@@ -311,11 +311,15 @@ typedef struct {
     uint32_t *start, *end;  /* hull of live positions per var; UINT32_MAX
                                start = never live */
     uint32_t *pos;          /* position of each instruction id */
+    /* Registers: disjoint sorted [lo,hi] ranges (the hull minus the
+     * holes), pairs ranges[2*rstart[v] .. 2*rstart[v+1]). */
+    uint32_t *rstart, *ranges;
     uint32_t npos;
     /* Fixed ranges of physregs: [lo,hi] pairs per physreg sorted by lo;
      * each hi is the maximum of the his so far (for one binary search). */
     VEC(uint32_t) fixed[MIR_NPREG];
 } CgLive;
+enum { CG_HOLES_MAX = 20000 };
 void cg_live_compute(MirFunc *f, CgLive *l);
 void cg_live_free(CgLive *l);
 

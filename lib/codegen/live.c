@@ -97,6 +97,26 @@ typedef struct {
     uint32_t var, block;
 } Ref;
 
+/* A liveness event of a vreg, for its ranges: entering a block live,
+ * a use (or a def that keeps the value), a killing def, leaving a block
+ * live.  Sorted by variable, position, then kind. */
+enum { EV_IN, EV_USE, EV_DEF, EV_OUT };
+typedef struct {
+    uint32_t var, pos;
+    uint8_t kind;
+} Ev;
+
+static int
+cmp_ev(const void *a, const void *b)
+{
+    const Ev *x = a, *y = b;
+    if (x->var != y->var)
+        return x->var < y->var ? -1 : 1;
+    if (x->pos != y->pos)
+        return x->pos < y->pos ? -1 : 1;
+    return x->kind < y->kind ? -1 : x->kind > y->kind;
+}
+
 static int
 cmp_ref(const void *a, const void *b)
 {
@@ -150,6 +170,7 @@ cg_live_compute(MirFunc *f, CgLive *l)
     uint32_t *npred = xcalloc(nb + 1, sizeof *npred);
     VEC(uint32_t) edges = {0};      /* (from, to) pairs */
     VEC(Ref) ue = {0}, defs = {0};
+    VEC(Ev) ev = {0};
     uint32_t *defd = xcalloc(nvars, sizeof *defd);
     Acc acc[64];
     for (uint32_t b = 1; b < nb; b++) {
@@ -162,6 +183,9 @@ cg_live_compute(MirFunc *f, CgLive *l)
                 if (v < MIR_VREG0)
                     continue;
                 widen(l, v, acc[a].pos);
+                if (v < nregs)
+                    VEC_PUSH(ev, ((Ev){v, acc[a].pos,
+                        acc[a].def && acc[a].kill ? EV_DEF : EV_USE}));
                 if (acc[a].use && defd[v] != b)
                     VEC_PUSH(ue, ((Ref){v, b}));
             }
@@ -222,11 +246,15 @@ cg_live_compute(MirFunc *f, CgLive *l)
         while (nw) {
             uint32_t b = work[--nw];
             widen(l, v, bstart[b]);
+            if (v < nregs)
+                VEC_PUSH(ev, ((Ev){v, bstart[b], EV_IN}));
             for (uint32_t q = npred[b]; q < npred[b + 1]; q++) {
                 uint32_t pb = preds[q];
                 if (out[pb] != stamp) {
                     out[pb] = stamp;
                     widen(l, v, bend[pb]);
+                    if (v < nregs)
+                        VEC_PUSH(ev, ((Ev){v, bend[pb], EV_OUT}));
                 }
                 if (kill[pb] != stamp && in[pb] != stamp) {
                     in[pb] = stamp;
@@ -235,6 +263,64 @@ cg_live_compute(MirFunc *f, CgLive *l)
             }
         }
     }
+
+    /* Ranges of each vreg: the hull minus the holes where it is dead.
+     * Scanning intervals with holes costs up to the number of inactive
+     * intervals per step, so huge functions (more than CG_HOLES_MAX
+     * vregs) get the hull as their only range: linear, less precise. */
+    bool holes = nregs - MIR_VREG0 <= CG_HOLES_MAX;
+    if (ev.len && holes)
+        qsort(ev.data, ev.len, sizeof *ev.data, cmp_ev);
+    l->rstart = xcalloc(nregs + 1, sizeof *l->rstart);
+    VEC(uint32_t) rg = {0};
+    if (!holes) {
+        ev.len = 0;
+        for (uint32_t v = MIR_VREG0; v < nregs; v++) {
+            if (l->start[v] == UINT32_MAX)
+                continue;
+            VEC_PUSH(rg, l->start[v]);
+            VEC_PUSH(rg, l->end[v]);
+            l->rstart[v + 1] = 1;
+        }
+    }
+    for (uint32_t e = 0; e < ev.len;) {
+        uint32_t v = ev.data[e].var, first = rg.len / 2;
+        bool open = false;
+        uint32_t lo = 0, hi = 0;
+        for (; e < ev.len && ev.data[e].var == v; e++) {
+            Ev x = ev.data[e];
+            if (open && (x.kind == EV_IN || x.kind == EV_DEF)) {
+                if (rg.len / 2 > first && rg.data[rg.len - 1] + 1 >= lo) {
+                    if (rg.data[rg.len - 1] < hi)
+                        rg.data[rg.len - 1] = hi;
+                } else {
+                    VEC_PUSH(rg, lo);
+                    VEC_PUSH(rg, hi);
+                }
+                open = false;
+            }
+            if (!open) {
+                lo = hi = x.pos;
+                open = true;
+            }
+            if (hi < x.pos)
+                hi = x.pos;
+        }
+        if (open) {
+            if (rg.len / 2 > first && rg.data[rg.len - 1] + 1 >= lo) {
+                if (rg.data[rg.len - 1] < hi)
+                    rg.data[rg.len - 1] = hi;
+            } else {
+                VEC_PUSH(rg, lo);
+                VEC_PUSH(rg, hi);
+            }
+        }
+        l->rstart[v + 1] = rg.len / 2 - first;
+    }
+    for (uint32_t v = 0; v < nregs; v++)
+        l->rstart[v + 1] += l->rstart[v];
+    l->ranges = rg.data;
+    VEC_FREE(ev);
 
     /* Physical registers: exact ranges inside each block. */
     uint32_t pend[MIR_NPREG];
@@ -306,6 +392,7 @@ void
 cg_live_free(CgLive *l)
 {
     free(l->start), free(l->end), free(l->pos);
+    free(l->rstart), free(l->ranges);
     for (uint32_t r = 0; r < MIR_NPREG; r++)
         VEC_FREE(l->fixed[r]);
 }

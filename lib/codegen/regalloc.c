@@ -1,25 +1,32 @@
 /*
- * regalloc.c - linear-scan register allocation (Poletto and Sarkar,
- * "Linear scan register allocation", TOPLAS 1999) with fixed-register
+ * regalloc.c - linear-scan register allocation over live intervals with
+ * lifetime holes (Poletto and Sarkar, TOPLAS 1999; Wimmer and
+ * Moessenboeck, CC 2005, without interval splitting), with fixed-register
  * constraints, copy hints and iterated spilling.
  *
- * 1. Liveness gives each vreg one interval (live.c) and each physreg
- *    the exact ranges where the code uses it (ABI copies, div, shifts,
- *    call clobbers).  A vreg may take a physreg only if none of those
- *    ranges intersects its interval: this is how every fixed constraint
- *    and call clobber is honoured without special cases.
- * 2. Intervals are scanned by start.  A free register is chosen in this
- *    order: the hint (the register of the other side of a copy, so the
- *    copy disappears: coalescing), then the target's allocation order
+ * 1. Liveness gives each vreg its ranges (live.c) and each physreg the
+ *    exact ranges where the code uses it (ABI copies, div, shifts, call
+ *    clobbers).  A vreg may take a physreg only if none of those ranges
+ *    intersects its own: this is how every fixed constraint and call
+ *    clobber is honoured without special cases.
+ * 2. Intervals are scanned by start; 'active' ones cover the current
+ *    position, 'inactive' ones are in a hole, and a register is free for
+ *    the current interval if no active interval holds it and no inactive
+ *    one holding it intersects it.  A loop variable and the value copied
+ *    into it at the back edge usually share a register this way.  Free
+ *    registers are tried in this order: the hint (the other side of a
+ *    copy, so the copy disappears: coalescing), then the target's order
  *    (caller-saved first, so callee-saved registers are only used, and
  *    saved, when something lives across a call).
- * 3. With no free register, the interval (active or current) that ends
- *    last is spilled.  Spilled vregs defined once by a constant
- *    instruction (MIR_OPF_REMAT) are rematerialised before each use;
- *    others get a spill slot, with a reload into a fresh short vreg
- *    before each use and a store after each def.  The new vregs cannot
- *    be spilled and live for one instruction, so allocation is redone
- *    and converges in a few rounds.
+ * 3. With no free register, the register whose occupants end last is
+ *    freed by spilling them, unless the current interval ends later
+ *    still: then it is spilled.  Spilled vregs defined once by a
+ *    constant instruction (MIR_OPF_REMAT) are rematerialised before each
+ *    use; others get a spill slot, with a reload into a fresh short vreg
+ *    before each run of instructions that use it and a store after each
+ *    run that defines it.  The new vregs cannot be spilled and live for a
+ *    few instructions, so allocation is redone and converges in a few
+ *    rounds.
  * 4. Spill slots are variables of the liveness too; slots whose
  *    intervals do not overlap share one frame object.
  * Two-address instructions are prepared by isel (copy, then a use+def
@@ -34,8 +41,8 @@ typedef struct {
     CgLive live;
     uint32_t *order;        /* vregs sorted by interval start */
     uint32_t norder;
-    uint32_t *active;
-    uint32_t nactive;
+    uint32_t *active, *inactive;
+    uint32_t nactive, ninactive;
     bool *spilled;
     uint32_t nspilled;
     uint64_t allocatable;
@@ -68,20 +75,62 @@ cmp_start(const void *a, const void *b, void *ctx)
     return x < y ? -1 : x > y;
 }
 
+/* Whether v's ranges contain position p. */
 static bool
-reg_taken(Ra *ra, uint32_t r)
+covers(const CgLive *l, uint32_t v, uint32_t p)
 {
-    for (uint32_t k = 0; k < ra->nactive; k++)
-        if (mir_vreg(ra->f, ra->active[k])->reg == r)
+    const uint32_t *r = l->ranges + 2 * l->rstart[v];
+    uint32_t lo = 0, hi = l->rstart[v + 1] - l->rstart[v];
+    while (lo < hi) {       /* first range ending at or after p */
+        uint32_t mid = (lo + hi) / 2;
+        if (r[2 * mid + 1] < p)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < l->rstart[v + 1] - l->rstart[v] && r[2 * lo] <= p;
+}
+
+static bool
+intersect(const CgLive *l, uint32_t a, uint32_t b)
+{
+    const uint32_t *x = l->ranges + 2 * l->rstart[a];
+    const uint32_t *y = l->ranges + 2 * l->rstart[b];
+    const uint32_t *xe = l->ranges + 2 * l->rstart[a + 1];
+    const uint32_t *ye = l->ranges + 2 * l->rstart[b + 1];
+    while (x < xe && y < ye) {
+        if (x[1] < y[0])
+            x += 2;
+        else if (y[1] < x[0])
+            y += 2;
+        else
             return true;
+    }
     return false;
 }
 
 static bool
+fixed_conflict_v(const CgLive *l, uint32_t r, uint32_t v)
+{
+    for (uint32_t k = l->rstart[v]; k < l->rstart[v + 1]; k++)
+        if (fixed_conflict(l, r, l->ranges[2 * k], l->ranges[2 * k + 1]))
+            return true;
+    return false;
+}
+
+/* Whether register r is free over all of v's ranges. */
+static bool
 reg_ok(Ra *ra, uint32_t r, uint32_t v)
 {
-    return !reg_taken(ra, r) &&
-           !fixed_conflict(&ra->live, r, ra->live.start[v], ra->live.end[v]);
+    MirFunc *f = ra->f;
+    for (uint32_t k = 0; k < ra->nactive; k++)
+        if (mir_vreg(f, ra->active[k])->reg == r)
+            return false;
+    for (uint32_t k = 0; k < ra->ninactive; k++)
+        if (mir_vreg(f, ra->inactive[k])->reg == r &&
+            intersect(&ra->live, ra->inactive[k], v))
+            return false;
+    return !fixed_conflict_v(&ra->live, r, v);
 }
 
 static void
@@ -94,20 +143,34 @@ spill(Ra *ra, uint32_t v)
     }
 }
 
+/* Linear scan over intervals with holes (Wimmer and Moessenboeck,
+ * "Optimized interval splitting in a linear scan register allocator",
+ * without the splitting): 'active' intervals cover the current
+ * position, 'inactive' ones are in a hole there. */
 static void
 scan(Ra *ra)
 {
     MirFunc *f = ra->f;
     const MirRegInfo *ri = f->target->regs;
     CgLive *l = &ra->live;
+    uint32_t *tmp = xmalloc((ra->norder + 1) * sizeof *tmp);
     for (uint32_t q = 0; q < ra->norder; q++) {
-        uint32_t v = ra->order[q];
+        uint32_t v = ra->order[q], pos = l->start[v];
         MirVreg *vr = mir_vreg(f, v);
-        uint32_t n = 0;
-        for (uint32_t k = 0; k < ra->nactive; k++)
-            if (l->end[ra->active[k]] >= l->start[v])
-                ra->active[n++] = ra->active[k];
-        ra->nactive = n;
+        uint32_t na = 0, ni = 0;
+        for (uint32_t k = 0; k < ra->nactive + ra->ninactive; k++) {
+            uint32_t x = k < ra->nactive ? ra->active[k]
+                                         : ra->inactive[k - ra->nactive];
+            if (l->end[x] < pos)
+                continue;
+            if (covers(l, x, pos))
+                ra->active[na++] = x;
+            else
+                tmp[ni++] = x;
+        }
+        memcpy(ra->inactive, tmp, ni * sizeof *tmp);
+        ra->nactive = na;
+        ra->ninactive = ni;
         uint32_t pick = 0, h = vr->hint;
         if (h && mir_is_vreg(h))
             h = mir_vreg(f, h)->reg;
@@ -118,35 +181,61 @@ scan(Ra *ra)
             if (reg_ok(ra, *r, v))
                 pick = *r;
         if (!pick) {
-            /* spill whichever ends last among those that could give
-             * the current interval a usable register */
-            uint32_t best = 0, bk = 0;
-            for (uint32_t k = 0; k < ra->nactive; k++) {
-                uint32_t a = ra->active[k];
-                MirVreg *ar = mir_vreg(f, a);
-                if (ar->cls != vr->cls || ar->nospill)
+            /* free the register whose blockers end last, or spill the
+             * current interval if it ends later still */
+            uint32_t best = 0, bend = 0;
+            for (const uint8_t *r = ri->order[vr->cls]; *r; r++) {
+                if (fixed_conflict_v(l, *r, v))
                     continue;
-                if (fixed_conflict(l, ar->reg, l->start[v], l->end[v]))
-                    continue;
-                if (!best || l->end[a] > l->end[best]) {
-                    best = a;
-                    bk = k;
+                uint32_t e = 0;
+                bool ok = true;
+                for (uint32_t k = 0; k < ra->nactive + ra->ninactive; k++) {
+                    uint32_t x = k < ra->nactive ? ra->active[k]
+                                                 : ra->inactive[k - ra->nactive];
+                    if (mir_vreg(f, x)->reg != *r ||
+                        (k >= ra->nactive && !intersect(l, x, v)))
+                        continue;
+                    if (mir_vreg(f, x)->nospill)
+                        ok = false;
+                    if (l->end[x] > e)
+                        e = l->end[x];
+                }
+                if (ok && (!best || e > bend)) {
+                    best = *r;
+                    bend = e;
                 }
             }
-            if (!vr->nospill && (!best || l->end[best] <= l->end[v])) {
+            if (!vr->nospill && (!best || bend <= l->end[v])) {
                 spill(ra, v);
                 continue;
             }
             if (!best)
                 CG_BUG("register allocation failed for %%v%u",
                        v - MIR_VREG0);
-            pick = mir_vreg(f, best)->reg;
-            spill(ra, best);
-            ra->active[bk] = ra->active[--ra->nactive];
+            pick = best;
+            uint32_t n2 = 0;
+            for (uint32_t k = 0; k < ra->nactive; k++) {
+                uint32_t x = ra->active[k];
+                if (mir_vreg(f, x)->reg == pick)
+                    spill(ra, x);
+                else
+                    ra->active[n2++] = x;
+            }
+            ra->nactive = n2;
+            n2 = 0;
+            for (uint32_t k = 0; k < ra->ninactive; k++) {
+                uint32_t x = ra->inactive[k];
+                if (mir_vreg(f, x)->reg == pick && intersect(l, x, v))
+                    spill(ra, x);
+                else
+                    ra->inactive[n2++] = x;
+            }
+            ra->ninactive = n2;
         }
         vr->reg = pick;
         ra->active[ra->nactive++] = v;
     }
+    free(tmp);
 }
 
 /* ---------------------------------------------------------------- spill */
@@ -430,8 +519,9 @@ cg_regalloc(CgCtx *c, MirFunc *f)
         cg_live_compute(f, &ra.live);
         ra.order = xmalloc((nr + 1) * sizeof *ra.order);
         ra.active = xmalloc((nr + 1) * sizeof *ra.active);
+        ra.inactive = xmalloc((nr + 1) * sizeof *ra.inactive);
         ra.spilled = xcalloc(nr, sizeof *ra.spilled);
-        ra.norder = ra.nactive = ra.nspilled = 0;
+        ra.norder = ra.nactive = ra.ninactive = ra.nspilled = 0;
         for (uint32_t v = MIR_VREG0; v < nr; v++)
             if (ra.live.start[v] != UINT32_MAX)
                 ra.order[ra.norder++] = v;
@@ -442,7 +532,8 @@ cg_regalloc(CgCtx *c, MirFunc *f)
             rewrite(&ra);
         else
             share_spill_slots(f, &ra.live);
-        free(ra.order), free(ra.active), free(ra.spilled);
+        free(ra.order), free(ra.active), free(ra.inactive);
+        free(ra.spilled);
         cg_live_free(&ra.live);
         if (done)
             break;
