@@ -601,13 +601,25 @@ sel_intbin(CgCtx *c, IrInst i)
         ob = x64_mem_at(addr_of(c, ir_inst_arg(f, ld, 0)), 0, sz);
     else
         ob = rimm(c, b, &bi);
+    /* iadd a, (shl x, 1..3) is one lea with a scaled index; the shl
+     * is then unused and removed by mir_dce */
+    uint8_t scale = 1;
+    if (id->op == IR_OP_IADD && !mem && !bi) {
+        IrInst sh = def_of(c, b);
+        if (sh.id && ir_inst(f, sh)->op == IR_OP_SHL &&
+            ir_uses_count(&c->uses, b) == 1 &&
+            const_of(c, ir_inst_arg(f, sh, 1), &k) && k >= 1 && k <= 3) {
+            ob = x64_reg(x64_R(c, ir_inst_arg(f, sh, 0)));
+            scale = (uint8_t)(1 << k);
+        }
+    }
     uint32_t ra = x64_R(c, a);
     uint32_t d = x64_def1(c, i);
     if (id->op == IR_OP_IADD && !mem) {
         MirOpnd m = mir_mem(MB_REG, ra, bi ? ob.imm : 0, 8);
         if (!bi) {
             m.index = ob.reg;
-            m.scale = 1;
+            m.scale = scale;
         }
         x64_emit2(c, X64_LEA, sz, m, mir_reg(d, sz));
         return;
