@@ -474,7 +474,8 @@ main(int argc, char **argv)
     if (!ip)
         return 1;
     uint64_t rs = sig->ret.id ? ir_type_size(m, sig->ret) : 0;
-    uint8_t *res = xcalloc(1, rs + 16);
+    /* a result too large to exist makes the call fail before it is used */
+    uint8_t *res = xcalloc(1, (rs < (1u << 30) ? rs : 0) + 16);
     int st = ir_interp_call(ip, fn, entry ? argv_e : args, nargs, res);
     if (st != IR_INTERP_OK) {
         fflush(stdout);

@@ -428,8 +428,9 @@ decode_inst(Dec *d, IrInst i, DInst *o)
 }
 
 /* Lays out the value frame and the stack slots, then decodes the code.
- * Frame offset 0..7 is a dummy that "value 0" reads. */
-static bool
+ * Frame offset 0..7 is a dummy that "value 0" reads.  A function too
+ * large for the value frame gets a body that reports it when called. */
+static void
 decode_func(Interp *ip, DFunc *df)
 {
     IrFunc *f = df->f;
@@ -462,7 +463,10 @@ decode_func(Interp *ip, DFunc *df)
         so = (so + al - 1) & ~(uint64_t)(al - 1);
         df->slot_off[s] = so;
         df->slot_size[s] = sz;
-        so += (sz ? sz : 1) + 16;
+        if (sz > ((uint64_t)1 << 46) || so > ((uint64_t)1 << 46))
+            d.bad = true;       /* cannot fit any stack */
+        else
+            so += (sz ? sz : 1) + 16;
     }
     df->slots_size = so;
 
@@ -508,11 +512,16 @@ decode_func(Interp *ip, DFunc *df)
     df->tmp_off = (uint32_t)(fs - ((d.tmp + 15) & ~(uint64_t)15));
     free(d.off);
     free(d.bpc);
-    if (d.bad)
-        ir_diag_error(ip->diag, f->loc,
-                      "function @%s is too large to interpret",
-                      ir_str(m, ir_sym_c(m, df->sym)->name));
-    return !d.bad;
+    if (d.bad) {
+        /* an error only if it is called */
+        df->code[0] = (DInst){.op = D_TOOLARGE};
+        df->ncode = 1;
+        df->frame_size = 16;
+        df->tmp_off = 0;
+        df->nslots = 0;
+        for (uint32_t k = 0; k < df->nparams; k++)
+            df->param_off[k] = 0;
+    }
 }
 
 /* -------------------------------------------------------------- API */
@@ -566,7 +575,7 @@ ir_interp_new(IrModule *m, const IrInterpOptions *o, Diag *d)
                 df->checks_params = true;
         }
         uint64_t rs = df->ret.id ? vsize(m, df->ret) : 0;
-        if (rs > retmax)
+        if (rs > retmax && rs < UINT32_MAX / 2)    /* else too large */
             retmax = rs;
     }
     ip->retbuf = xcalloc(1, retmax + 16);
@@ -575,8 +584,8 @@ ir_interp_new(IrModule *m, const IrInterpOptions *o, Diag *d)
     if (!interp_globals_init(ip))
         goto fail;
     for (uint32_t s = 1; s < nsyms; s++)
-        if (ip->funcs[s].f && !decode_func(ip, &ip->funcs[s]))
-            goto fail;
+        if (ip->funcs[s].f)
+            decode_func(ip, &ip->funcs[s]);
     return ip;
 fail:
     ir_interp_free(ip);

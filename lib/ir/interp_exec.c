@@ -611,6 +611,10 @@ interp_exec(Interp *ip, uint32_t stop)
         case D_UNREACHABLE:
             interp_fail(ip, in, IR_INTERP_UB,
                         "undefined behaviour: unreachable executed");
+        case D_TOOLARGE:
+            interp_fail(ip, NULL, IR_INTERP_ERROR, "function @%s is too "
+                        "large to interpret",
+                        ir_str(ip->m, ir_sym_c(ip->m, fr->fn->sym)->name));
         case D_NUM_OPS:
             interp_fail(ip, in, IR_INTERP_ERROR, "bad instruction");
         }

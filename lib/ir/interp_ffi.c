@@ -253,6 +253,10 @@ interp_ffi_sig(Interp *ip, IrSig sig, uint32_t nargs, const IrType *argtys,
         fs->ret_void = true;
     }
     uint64_t rs = sd->ret.id ? ir_type_size(m, sd->ret) : 0;
+    if (rs > ((uint64_t)1 << 30)) {
+        fs->ok = false;
+        rs = 0;
+    }
     fs->rbuf = xcalloc(1, rs + 32);
     if (!fs->ok)
         return fs;

@@ -46,6 +46,7 @@ typedef enum {
     D_FTOSI, D_FTOUI, D_FEXT, D_FTRUNC,
     D_CALL, D_ICALL,
     D_BR, D_CONDBR, D_RET, D_UNREACHABLE,
+    D_TOOLARGE,     /* the body of a function that could not be decoded */
     D_NUM_OPS
 } DOp;
 

@@ -194,6 +194,7 @@ interp_lint_step(Interp *ip, const DInst *in, uint8_t *fp, DFunc *fn)
         }
         break;
     case D_UNREACHABLE:
+    case D_TOOLARGE:
     case D_NUM_OPS:
         break;
     default:

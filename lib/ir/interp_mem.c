@@ -21,6 +21,7 @@
 
 #define VSTACK_SIZE ((size_t)1 << 30)
 #define GAP 16
+#define LIMIT ((uint64_t)1 << 46)   /* more global data is an error */
 
 static void *
 reserve(size_t n, int prot)
@@ -409,11 +410,20 @@ interp_globals_init(Interp *ip)
             uint64_t sz = ir_type_size(m, sd->type);
             total = (total + al - 1) & ~(al - 1);
             off[s] = total;
-            total += (sz ? sz : 1) + GAP;
+            if (sz > LIMIT || total > LIMIT)
+                total = LIMIT + 1;      /* reported below */
+            else
+                total += (sz ? sz : 1) + GAP;
             ndata++;
             break;
         }
         }
+    }
+    if (total > LIMIT) {
+        ir_diag_error(ip->diag, (IrLoc){0, 0}, "the module's global data "
+                      "is too large to interpret");
+        free(off);
+        return false;
     }
     ip->globals = xcalloc(ndata + 1, sizeof *ip->globals);
     if (ndata) {
