@@ -12,9 +12,11 @@
  * computed per variable by walking backwards from its upward-exposed
  * uses to its definitions (as in SSA liveness by path exploration, which
  * also works for the copies of SSA destruction), so the work and memory
- * are proportional to the live ranges, never blocks x variables.  The
- * interval of a variable is the hull of its live positions (Poletto and
- * Sarkar: one range, no holes), conservative but simple.  Physical registers are only live inside blocks (ABI
+ * are proportional to the live ranges, never blocks x variables.  A
+ * vreg's interval is a sorted list of ranges (lifetime holes where it is
+ * dead, as in Wimmer's linear scan); spill slots and very large
+ * functions use the hull of the live positions (one range, as Poletto
+ * and Sarkar).  Physical registers are only live inside blocks (ABI
  * copies sit next to their call or return), and get exact ranges;
  * calls add a one-position range to every caller-saved register.
  */

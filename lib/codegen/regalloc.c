@@ -190,8 +190,9 @@ scan(Ra *ra)
                 uint32_t e = 0;
                 bool ok = true;
                 for (uint32_t k = 0; k < ra->nactive + ra->ninactive; k++) {
-                    uint32_t x = k < ra->nactive ? ra->active[k]
-                                                 : ra->inactive[k - ra->nactive];
+                    uint32_t x = k < ra->nactive
+                                     ? ra->active[k]
+                                     : ra->inactive[k - ra->nactive];
                     if (mir_vreg(f, x)->reg != *r ||
                         (k >= ra->nactive && !intersect(l, x, v)))
                         continue;

@@ -78,7 +78,8 @@ extend_abi(CgCtx *c, IrType t, uint32_t r)
     }
     if (t.id == IR_TY_I8 || t.id == IR_TY_I16) {
         uint32_t d = x64_newv(c, MIR_GP);
-        x64_emitx(c, X64_MOVSX, 4, x64_tsize(t), mir_reg(r, x64_tsize(t)), mir_reg(d, 4));
+        x64_emitx(c, X64_MOVSX, 4, x64_tsize(t), mir_reg(r, x64_tsize(t)),
+                  mir_reg(d, 4));
         return d;
     }
     return r;
@@ -164,7 +165,8 @@ x64_isel_entry(CgCtx *c)
         if (pa && (pa->attrs & IR_ATTR_BYVAL)) {
             uint32_t n;
             const uint32_t *r = cg_define(c, v, &n);
-            x64_emit2(c, X64_LEAR, 8, mir_mem(MB_INARG, 0, off[k], 8), x64_reg(r[0]));
+            x64_emit2(c, X64_LEAR, 8, mir_mem(MB_INARG, 0, off[k], 8),
+                      x64_reg(r[0]));
             continue;
         }
         if (where[k] == 1)
@@ -248,9 +250,11 @@ copy_bytes(CgCtx *c, MirOpnd src, MirOpnd dst, uint64_t n)
         uint8_t w = n - o >= 8 ? 8 : n - o >= 4 ? 4 : n - o >= 2 ? 2 : 1;
         uint32_t t = x64_newv(c, MIR_GP);
         if (w < 4)
-            x64_emitx(c, X64_MOVZX, 4, w, x64_mem_at(src, (int64_t)o, w), x64_reg(t));
+            x64_emitx(c, X64_MOVZX, 4, w, x64_mem_at(src, (int64_t)o, w),
+                      x64_reg(t));
         else
-            x64_emit2(c, X64_MOV, w, x64_mem_at(src, (int64_t)o, w), mir_reg(t, w));
+            x64_emit2(c, X64_MOV, w, x64_mem_at(src, (int64_t)o, w),
+                      mir_reg(t, w));
         x64_emit2(c, X64_MOV, w, mir_reg(t, w), x64_mem_at(dst, (int64_t)o, w));
         o += w;
     }
@@ -413,7 +417,8 @@ x64_lower_call(CgCtx *c, IrInst i, MirOpnd callee, IrSig sig,
             x64_emit2(c, rr[e] >= XMM0 ? X64_MOVS : X64_MOV, 8, x64_reg(rr[e]),
                   mir_mem(MB_FRAME, tmp, 8 * e, 8));
         if (res.id)
-            x64_load_value(c, res, sd->ret, mir_mem(MB_FRAME, tmp, 0, 8), false);
+            x64_load_value(c, res, sd->ret, mir_mem(MB_FRAME, tmp, 0, 8),
+                           false);
     } else if (res.id) {
         uint32_t nn;
         cg_define(c, res, &nn);

@@ -93,7 +93,8 @@ x64_emitx(CgCtx *c, uint16_t op, uint8_t size, uint8_t size2, MirOpnd a,
 void
 x64_move(CgCtx *c, MirClass cls, uint32_t src, uint32_t dst)
 {
-    x64_emit2(c, cls == MIR_FP ? X64_MOVS : X64_MOV, 8, x64_reg(src), x64_reg(dst));
+    x64_emit2(c, cls == MIR_FP ? X64_MOVS : X64_MOV, 8, x64_reg(src),
+              x64_reg(dst));
 }
 
 /* The IR instruction defining v, or 0. */
@@ -264,8 +265,8 @@ x64_load_value(CgCtx *c, IrValue v, IrType t, MirOpnd m, bool vol)
     uint32_t *rr = xmalloc((n + 1) * sizeof *rr);
     memcpy(rr, regs, n * sizeof *rr);
     for (uint32_t k = 0; k < nl; k++) {
-        uint32_t i = load_leaf(c, lv[k].ty, x64_mem_at(m, (int64_t)lv[k].off, 8),
-                               rr[k]);
+        uint32_t i =
+            load_leaf(c, lv[k].ty, x64_mem_at(m, (int64_t)lv[k].off, 8), rr[k]);
         if (vol)
             mir_inst(c->mf, i)->flags |= MIR_IF_KEEP;
     }
@@ -778,13 +779,15 @@ sel_cast(CgCtx *c, IrInst i)
             s = x64_newv(c, MIR_GP);
             x64_emitx(c, X64_MOVSX, 4, fs, mir_reg(ra, fs), x64_reg(s));
         }
-        x64_emitx(c, X64_CVTI2F, ts, fs < 4 ? 4 : fs, x64_reg(s), x64_reg(x64_def1(c, i)));
+        x64_emitx(c, X64_CVTI2F, ts, fs < 4 ? 4 : fs, x64_reg(s),
+                  x64_reg(x64_def1(c, i)));
         return;
     }
     case IR_OP_UITOF: {
         if (fs < 8) {
             uint32_t s = x64_newv(c, MIR_GP);
-            x64_emitx(c, X64_MOVZX, fs == 4 ? 8 : 4, fs, mir_reg(ra, fs), x64_reg(s));
+            x64_emitx(c, X64_MOVZX, fs == 4 ? 8 : 4, fs, mir_reg(ra, fs),
+                      x64_reg(s));
             x64_emitx(c, X64_CVTI2F, ts, fs == 4 ? 8 : 4, x64_reg(s),
                   x64_reg(x64_def1(c, i)));
             return;
@@ -810,7 +813,8 @@ sel_cast(CgCtx *c, IrInst i)
         return;
     }
     case IR_OP_FTOSI:
-        x64_emitx(c, X64_CVTF2I, ts == 8 ? 8 : 4, fs, x64_reg(ra), x64_reg(x64_def1(c, i)));
+        x64_emitx(c, X64_CVTF2I, ts == 8 ? 8 : 4, fs, x64_reg(ra),
+                  x64_reg(x64_def1(c, i)));
         return;
     case IR_OP_FTOUI: {
         if (ts < 8) {
@@ -867,7 +871,8 @@ sel_const(CgCtx *c, IrInst i)
         return;
     }
     case IR_OP_BCONST:
-        x64_emit2(c, X64_MOVI, 4, mir_imm(id->imm ? 1 : 0), x64_reg(x64_def1(c, i)));
+        x64_emit2(c, X64_MOVI, 4, mir_imm(id->imm ? 1 : 0),
+                  x64_reg(x64_def1(c, i)));
         return;
     case IR_OP_FCONST:
         fconst(c, x64_tsize(id->ty), id->imm, x64_def1(c, i));
@@ -912,8 +917,9 @@ x64_isel_inst(CgCtx *c, IrInst i)
             x64_emit2(c, X64_LEAR, 8, mir_mem(MB_SYM, (uint32_t)id->imm, 0, 8),
                   x64_reg(x64_def1(c, i)));
         else
-            x64_emit2(c, X64_MOVGOT, 8, mir_mem(MB_GOT, (uint32_t)id->imm, 0, 8),
-                  x64_reg(x64_def1(c, i)));
+            x64_emit2(c, X64_MOVGOT, 8,
+                      mir_mem(MB_GOT, (uint32_t)id->imm, 0, 8),
+                      x64_reg(x64_def1(c, i)));
         return;
     case IR_OP_AND: case IR_OP_OR: case IR_OP_XOR: case IR_OP_IADD:
     case IR_OP_ISUB: case IR_OP_IMUL:
@@ -947,7 +953,8 @@ x64_isel_inst(CgCtx *c, IrInst i)
             return;
         }
         mir_emit1(c->mf, X64_SUBSP, 8, mir_imm((int64_t)sz));
-        x64_emit2(c, X64_LEA, 8, mir_mem(MB_DYNTOP, 0, 0, 8), x64_reg(x64_def1(c, i)));
+        x64_emit2(c, X64_LEA, 8, mir_mem(MB_DYNTOP, 0, 0, 8),
+                  x64_reg(x64_def1(c, i)));
         c->mf->has_alloca = true;
         return;
     }
@@ -1006,7 +1013,8 @@ x64_isel_inst(CgCtx *c, IrInst i)
         uint64_t off = ir_type_offset(m, id->ty, id->imm);
         uint32_t rp = x64_R(c, ir_inst_arg(f, i, 0)), d = x64_def1(c, i);
         if (off <= INT32_MAX) {
-            x64_emit2(c, X64_LEA, 8, mir_mem(MB_REG, rp, (int64_t)off, 8), x64_reg(d));
+            x64_emit2(c, X64_LEA, 8, mir_mem(MB_REG, rp, (int64_t)off, 8),
+                      x64_reg(d));
         } else {
             x64_emit2(c, X64_MOVI, 8, mir_imm((int64_t)off), x64_reg(d));
             x64_emit2(c, X64_ADD, 8, x64_reg(rp), x64_reg(d));
