@@ -236,7 +236,7 @@ int32_t i16_br_sle(int16_t, int16_t);
 int16_t i16_sel_sle(int16_t, int16_t);
 static void test_i16(void) {
   typedef int16_t S; typedef uint16_t U; const int W = 16; const S MIN = INT16_MIN; (void)W; (void)MIN;
-  static const S vals[] = {(S)(0), (S)(1), (S)(-1), (S)(3), (S)(-5), (S)(255), (S)(256), (S)(32767), (S)(-32768), (S)(12345), (S)(-300)};
+  static const S vals[] = {(S)(0), (S)(1), (S)(-1), (S)(3), (S)(15), (S)(-5), (S)(255), (S)(256), (S)(32767), (S)(-32768), (S)(12345), (S)(-300)};
   for (unsigned i = 0; i < sizeof vals / sizeof *vals; i++)
   for (unsigned j = 0; j < sizeof vals / sizeof *vals; j++) {
     S a = vals[i], b = vals[j]; (void)a; (void)b;
@@ -355,7 +355,7 @@ int32_t i32_br_sle(int32_t, int32_t);
 int32_t i32_sel_sle(int32_t, int32_t);
 static void test_i32(void) {
   typedef int32_t S; typedef uint32_t U; const int W = 32; const S MIN = INT32_MIN; (void)W; (void)MIN;
-  static const S vals[] = {(S)(0), (S)(1), (S)(-1), (S)(3), (S)(-5), (S)(65536), (S)(INT32_MAX), (S)(INT32_MIN), (S)(123456789), (S)(-987654), (S)(0x7f00ff)};
+  static const S vals[] = {(S)(0), (S)(1), (S)(-1), (S)(3), (S)(31), (S)(-5), (S)(65536), (S)(INT32_MAX), (S)(INT32_MIN), (S)(123456789), (S)(-987654), (S)(0x7f00ff)};
   for (unsigned i = 0; i < sizeof vals / sizeof *vals; i++)
   for (unsigned j = 0; j < sizeof vals / sizeof *vals; j++) {
     S a = vals[i], b = vals[j]; (void)a; (void)b;
@@ -474,7 +474,7 @@ int32_t i64_br_sle(int64_t, int64_t);
 int64_t i64_sel_sle(int64_t, int64_t);
 static void test_i64(void) {
   typedef int64_t S; typedef uint64_t U; const int W = 64; const S MIN = INT64_MIN; (void)W; (void)MIN;
-  static const S vals[] = {(S)(0), (S)(1), (S)(-1), (S)(3), (S)(-5), (S)(INT64_MAX), (S)(INT64_MIN), (S)(0x100000000LL), (S)(-0x123456789abLL), (S)(1000000007), (S)(0x7fffffff)};
+  static const S vals[] = {(S)(0), (S)(1), (S)(-1), (S)(3), (S)(63), (S)(-5), (S)(INT64_MAX), (S)(INT64_MIN), (S)(0x100000000LL), (S)(-0x123456789abLL), (S)(1000000007), (S)(0x7fffffff)};
   for (unsigned i = 0; i < sizeof vals / sizeof *vals; i++)
   for (unsigned j = 0; j < sizeof vals / sizeof *vals; j++) {
     S a = vals[i], b = vals[j]; (void)a; (void)b;
