@@ -32,6 +32,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "filetest_text.h"
@@ -1073,6 +1074,8 @@ run_test(Ctx *c, const char *path, const char *root, uint32_t index,
 {
     Test t = {.path = path, .index = index};
     bool ok = false;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     t.src = read_file(path, &t.len);
     if (!t.src) {
         bprintf(&t.rep, "  cannot read %s: %s\n", path, strerror(errno));
@@ -1095,11 +1098,14 @@ run_test(Ctx *c, const char *path, const char *root, uint32_t index,
         ok = check_run(c, &t, t.runs.data[i], dir);
     rm_tree(dir);
 out:
-    if (t.rep.len) {
-        bprintf(rep, "%s: %s\n", ok ? "PASS" : "FAIL", path);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (t.rep.len || c->verbose) {
+        bprintf(rep, "%s: %s", ok ? "PASS" : "FAIL", path);
+        if (c->verbose)
+            bprintf(rep, " (%.2fs)", (double)(t1.tv_sec - t0.tv_sec) +
+                    (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
+        bputs(rep, "\n");
         bput(rep, t.rep.data, t.rep.len);
-    } else if (c->verbose) {
-        bprintf(rep, "PASS: %s\n", path);
     }
     VEC_FREE(t.rep);
     free_test(&t);
