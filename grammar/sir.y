@@ -147,8 +147,10 @@ param
 
 param_attrs
     : %empty               { $$ = (SirAttrs){0, 0}; }
-    | param_attrs NOALIAS  { $$ = ir_parse_attr(P, $1, IR_ATTR_NOALIAS, 0, @2); }
-    | param_attrs NONNULL  { $$ = ir_parse_attr(P, $1, IR_ATTR_NONNULL, 0, @2); }
+    | param_attrs NOALIAS
+        { $$ = ir_parse_attr(P, $1, IR_ATTR_NOALIAS, 0, @2); }
+    | param_attrs NONNULL
+        { $$ = ir_parse_attr(P, $1, IR_ATTR_NONNULL, 0, @2); }
     | param_attrs BYVAL '(' INT ')'
         { $$ = ir_parse_attr(P, $1, IR_ATTR_BYVAL,
                              ir_parse_uint(P, $4, @4), @2); }
@@ -234,7 +236,8 @@ op
     | NULLKW type
         { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_NULL, .ty = $2}, $2); }
     | UNDEF type
-        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_UNDEF, .ty = $2}, $2); }
+        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_UNDEF, .ty = $2},
+                        $2); }
     | ALLOCA type
         { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_ALLOCA, .ty = $2},
                         IR_T_PTR); }
@@ -245,7 +248,8 @@ op
     | BINOP type LOCAL ',' LOCAL
         { ir_parse_operand(P, $3, @3, IR_T_VOID);
           ir_parse_operand(P, $5, @5, IR_T_VOID);
-          ir_parse_emit(P, @1, &(IrInstData){.op = (uint8_t)$1, .ty = $2}, $2); }
+          ir_parse_emit(P, @1, &(IrInstData){.op = (uint8_t)$1, .ty = $2},
+                        $2); }
     | FNEG type LOCAL
         { ir_parse_operand(P, $3, @3, IR_T_VOID);
           ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_FNEG, .ty = $2}, $2); }

@@ -1208,6 +1208,8 @@ sir_yyerror(IrLoc *loc, void *scanner, SirParser *P, const char *msg)
     if (P->has_res && (P->lasttok == T_BR || P->lasttok == T_CONDBR ||
                        P->lasttok == T_RET || P->lasttok == T_UNREACHABLE))
         hint = " (terminators do not produce a value)";
+    else if (P->f && P->lasttok == T_YYEOF)
+        hint = " (the function body has no closing '}')";
     else if (P->f && P->after_term && P->lasttok != '}')
         hint = " (instructions after the block's terminator?)";
     else if (P->f && P->cur.id && !P->after_term && P->lasttok == '}')
