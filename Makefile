@@ -168,7 +168,8 @@ fuzz: $(GEN_SRC)
 # ---------------------------------------------------------------- difftest
 # make difftest N=200 FIRST=1: programs from test/fuzz/sirgen.c run by
 # siri, compared with siropt passes + siri and with sirc native code
-# (test/difftest.sh; mismatches are kept in build/difftest).
+# (test/difftest.sh, two jobs unless DIFFTEST_JOBS says otherwise;
+# mismatches are kept in build/difftest).
 N ?= 200
 FIRST ?= 1
 $(B)/bin/sirgen: test/fuzz/sirgen.c
@@ -176,7 +177,7 @@ $(B)/bin/sirgen: test/fuzz/sirgen.c
 	$(CC) $(ALLCFLAGS) -o $@ $<
 
 difftest: all $(B)/bin/sirgen
-	@sh test/difftest.sh $(B)/bin $(N) $(FIRST)
+	@DIFFTEST_JOBS=$${DIFFTEST_JOBS:-2} sh test/difftest.sh $(B)/bin $(N) $(FIRST)
 
 # ---------------------------------------------------------------- install
 install: all

@@ -17,6 +17,7 @@
 # else is a mismatch; the program and the outputs are kept in
 # $DIFFTEST_DIR (default build/difftest) as seed-S.sir, seed-S.CONFIG.*.
 # Reduce one with: sirgen -seed S ... (the exact command is saved too).
+# DIFFTEST_JOBS=J runs J interleaved shares of the seeds at once.
 # Exit status 1 when there was any mismatch.
 
 bin=${1:?usage: difftest.sh BINDIR [N] [FIRST-SEED]}
@@ -26,6 +27,30 @@ dir=${DIFFTEST_DIR:-build/difftest}
 native=${DIFFTEST_NATIVE:-1}
 tmo=${DIFFTEST_TIMEOUT:-20}
 gen=${SIRGEN:-$bin/sirgen}
+jobs=${DIFFTEST_JOBS:-1}
+stride=${DIFFTEST_STRIDE:-1}
+
+if [ "$jobs" -gt 1 ]; then
+    # seeds first, first+J, ... in job 0; first+1, first+1+J, ... in job 1
+    sums=$(mktemp -d "${TMPDIR:-/tmp}/difftest.XXXXXX") || exit 1
+    trap 'rm -rf "$sums"' EXIT
+    j=0
+    while [ "$j" -lt "$jobs" ]; do
+        cnt=$(( (n - j + jobs - 1) / jobs ))
+        [ "$cnt" -gt 0 ] &&
+        DIFFTEST_JOBS=1 DIFFTEST_STRIDE=$jobs \
+            sh "$0" "$bin" "$cnt" $((first + j)) > "$sums/$j" 2>&1 &
+        j=$((j + 1))
+    done
+    wait
+    cat "$sums"/* | grep -v '^difftest: [0-9]* seeds'
+    cat "$sums"/* | awk '/^difftest: [0-9]+ seeds/ {
+        s += $2; r += $4; c = $7; b += $9; g += $11 }
+        END { printf "difftest: %d seeds, %d runs over %d configurations, " \
+              "%d mismatches, %d bad generated programs\n", s, r, c, b, g;
+              exit (b + g > 0) }'
+    exit $?
+fi
 
 mkdir -p "$dir" || exit 1
 work=$(mktemp -d "${TMPDIR:-/tmp}/difftest.XXXXXX") || exit 1
@@ -45,7 +70,7 @@ fi
 
 seeds=0 runs=0 bad=0 genbad=0
 failed=""
-last=$((first + n - 1))
+last=$((first + (n - 1) * stride))
 s=$first
 while [ "$s" -le "$last" ]; do
     # sizes vary with the seed
@@ -70,7 +95,7 @@ while [ "$s" -le "$last" ]; do
         echo "sirgen -seed $s $args" > "$dir/seed-$s.cmd"
         failed="$failed $s:sirgen"
         echo "difftest: seed $s: siri exits $ref on the generated program"
-        s=$((s + 1))
+        s=$((s + stride))
         continue
     fi
     for c in $configs; do
@@ -128,7 +153,7 @@ while [ "$s" -le "$last" ]; do
         fi
         rm -f "$work/o.out" "$work/o.sir"
     done
-    s=$((s + 1))
+    s=$((s + stride))
 done
 
 echo "difftest: $seeds seeds, $runs runs over" \
