@@ -15,6 +15,8 @@
  *     for iadd imul and or xor; isub x, c -> iadd x, -c;
  *   - strength reduction: imul by 2^k -> shl, udiv by 2^k -> lshr,
  *     urem by 2^k -> and, sdiv/srem by 2^k -> shifts and an add;
+ *     udiv/urem of up to 32 bits by other constants -> multiplication
+ *     by a magic number in 64 bits;
  *   - float identities that hold bit for bit: x + -0.0, x - +0.0,
  *     x * 1.0, x / 1.0, x * -1.0 -> fneg x, fneg (fneg x);
  *   - icmp x, x; unsigned compares against 0; bool compares against
@@ -166,6 +168,31 @@ def_op(IC *c, IrValue v, IrOpcode op)
     return (IrInst){0};
 }
 
+/*
+ * Unsigned division by a constant d that is not a power of two, for
+ * widths up to 32 (Granlund and Montgomery, "Division by invariant
+ * integers using multiplication", figure 4.1): with l = ceil(log2 d)
+ * and m = floor(2^N (2^l - d) / d) + 1 < 2^N + 1,
+ *   t = (x * m) >> N  (in 64 bits: x * m < 2^64),
+ *   q = (t + ((x - t) >> 1)) >> (l - 1).
+ */
+static IrValue
+udiv_magic(IC *c, IrType t, IrValue x, uint64_t d)
+{
+    unsigned w = ir_type_bits(t), l = 0;
+    while ((UINT64_C(1) << l) < d)
+        l++;
+    uint64_t m = (((UINT64_C(1) << l) - d) << w) / d + 1;
+    IrValue xe = ir_build_cast(&c->b, IR_OP_ZEXT, IR_T_I64, x);
+    IrValue p = bin(c, IR_OP_IMUL, IR_T_I64, xe, k_int(c, IR_T_I64, m));
+    IrValue hi = bin(c, IR_OP_LSHR, IR_T_I64, p, k_int(c, IR_T_I64, w));
+    IrValue t1 = ir_build_cast(&c->b, IR_OP_TRUNC, t, hi);
+    IrValue df = bin(c, IR_OP_ISUB, t, x, t1);
+    IrValue half = bin(c, IR_OP_LSHR, t, df, k_int(c, t, 1));
+    IrValue sum = bin(c, IR_OP_IADD, t, t1, half);
+    return bin(c, IR_OP_LSHR, t, sum, k_int(c, t, l - 1));
+}
+
 static IrValue
 simplify_int(IC *c, IrInst i, IrOpcode op, IrType t, IrValue x, IrValue y)
 {
@@ -206,12 +233,18 @@ simplify_int(IC *c, IrInst i, IrOpcode op, IrType t, IrValue x, IrValue y)
             return x;
         if (ky && log2_exact(cy) > 0)
             return bin(c, IR_OP_LSHR, t, x, k_int(c, t, log2_exact(cy)));
+        if (ky && cy > 1 && w <= 32)
+            return udiv_magic(c, t, x, cy);
         break;
     case IR_OP_UREM:
         if (ky && cy == 1)
             return k_int(c, t, 0);
         if (ky && log2_exact(cy) > 0)
             return bin(c, IR_OP_AND, t, x, k_int(c, t, cy - 1));
+        if (ky && cy > 1 && w <= 32) {
+            IrValue q = udiv_magic(c, t, x, cy);
+            return bin(c, IR_OP_ISUB, t, x, bin(c, IR_OP_IMUL, t, q, y));
+        }
         break;
     case IR_OP_SDIV:
     case IR_OP_SREM: {

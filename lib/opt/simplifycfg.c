@@ -9,7 +9,9 @@
  *      A (its parameters are replaced by the arguments);
  *   4. edges into a block that only forwards (`E(..): br T(..)`, no
  *      instructions) are threaded to T, substituting E's parameters;
- *      never when it would give a `condbr` the same block twice (F6);
+ *      not when E's parameters are used beyond its branch (E dominates
+ *      those uses) or when a `condbr` would get the same block twice
+ *      (F6);
  *   5. a diamond or triangle of forwarding blocks below a `condbr`
  *      becomes `sel` instructions and one `br`;
  *   6. redundant and dead block parameters are removed.
@@ -128,18 +130,36 @@ thread_arg(IrFunc *f, IrBlock e, IrValue v, const IrValue *in, uint32_t nin)
     return v;
 }
 
+/* True when a parameter of e is used outside e's own branch: then e
+ * dominates that use and edges must keep going through e. */
+static bool
+params_escape(IrFunc *f, const IrUses *u, IrBlock e, IrInst br)
+{
+    IrBlockData *bd = ir_block(f, e);
+    for (uint32_t k = 0; k < bd->nparams; k++) {
+        IrValue pv = ir_block_param(f, e, k);
+        for (uint32_t x = u->start[pv.id]; x < u->start[pv.id + 1]; x++)
+            if (u->uses[x].inst.id != br.id)
+                return true;
+    }
+    return false;
+}
+
 static uint32_t
 thread_jumps(Simp *s)
 {
     IrFunc *f = s->f;
     OptPreds p;
     opt_preds_compute(f, &p, s->a);
+    IrUses u;
+    ir_uses_compute(f, &u);
     IrBlock entry = ir_layout_entry(f);
     uint32_t n = 0;
     VEC(IrValue) in = {0};
     IR_FOR_BLOCKS(f, e) {
         IrInst br;
-        if (e.id == entry.id || !(br = forwarder(f, e)).id)
+        if (e.id == entry.id || !(br = forwarder(f, e)).id ||
+            params_escape(f, &u, e, br))
             continue;
         IrBlock t = ir_target(f, br, 0)->block;
         for (uint32_t x = p.start[e.id]; x < p.start[e.id + 1]; x++) {
@@ -167,6 +187,7 @@ thread_jumps(Simp *s)
         }
     }
     VEC_FREE(in);
+    ir_uses_free(&u);
     return n;
 }
 
