@@ -10,8 +10,9 @@ configuration still prints something else, exits differently or fails.
 
 The reduction is delta debugging over instruction lines (Zeller's ddmin,
 halving chunk sizes): a value instruction is replaced by "null T" of its
-result type, and a store or a void call is deleted; at the end the null
-definitions nothing uses are dropped.  Every candidate is checked by
+result type, and a store or a void call is deleted; at the end function
+definitions nothing names any more and the null definitions nothing uses
+are dropped.  Every candidate is checked by
 siri's verifier, so the result is always a valid module.  Reducing a
 few thousand lines takes a few hundred to a thousand runs.
 """
@@ -168,6 +169,53 @@ def drop_unused(lines):
         lines = keep
 
 
+FUNC = re.compile(r'^(?:internal )?fn .*@([A-Za-z0-9._]+)\(.*\{\s*$')
+
+
+def unreferenced_funcs(lines):
+    """(first, last) line ranges of definitions no other text names."""
+    out = []
+    i = 0
+    while i < len(lines):
+        m = FUNC.match(lines[i])
+        if m and m.group(1) != 'main':
+            j = i
+            while j < len(lines) and lines[j] != '}':
+                j += 1
+            name = '@' + m.group(1)
+            rest = '\n'.join(lines[:i] + lines[j + 1:])
+            if not re.search(re.escape(name) + r'(?![A-Za-z0-9._])', rest):
+                out.append((i, j))
+            i = j
+        i += 1
+    return out
+
+
+def drop_funcs(lines, t):
+    """Deletes unreferenced function definitions, all at once if the
+    mismatch survives that, else one by one."""
+    while True:
+        ranges = unreferenced_funcs(lines)
+        if not ranges:
+            return lines
+        gone = set()
+        for a, b in ranges:
+            gone.update(range(a, b + 1))
+        cand = [l for k, l in enumerate(lines) if k not in gone]
+        if t.interesting('\n'.join(cand) + '\n'):
+            lines = cand
+            continue
+        progress = False
+        for a, b in ranges:
+            cand = lines[:a] + lines[b + 1:]
+            if t.interesting('\n'.join(cand) + '\n'):
+                lines = cand
+                progress = True
+                break
+        if not progress:
+            return lines
+
+
 def main():
     args = sys.argv[1:]
     out = None
@@ -188,6 +236,7 @@ def main():
                   file=sys.stderr)
             return 1
         lines = reduce(text.rstrip('\n').split('\n'), t)
+        lines = drop_funcs(lines, t)
         # unused nulls go in one step (kept if that loses the mismatch)
         small = drop_unused(lines)
         if t.interesting('\n'.join(small) + '\n'):
