@@ -17,8 +17,9 @@
  *     urem by 2^k -> and, sdiv/srem by 2^k -> shifts and an add;
  *     udiv/urem of up to 32 bits by other constants -> multiplication
  *     by a magic number in 64 bits;
- *   - float identities that hold bit for bit: x + -0.0, x - +0.0,
- *     x * 1.0, x / 1.0, x * -1.0 -> fneg x, fneg (fneg x);
+ *   - fneg (fneg x) -> x (fneg only flips the sign bit); no other
+ *     float identity holds for signalling NaNs, whose results must
+ *     be quiet;
  *   - icmp x, x; unsigned compares against 0; bool compares against
  *     constants; xor of a comparison with true inverts the predicate;
  *   - sel with a constant condition or equal arms, bool sels;
@@ -345,51 +346,6 @@ simplify_int(IC *c, IrInst i, IrOpcode op, IrType t, IrValue x, IrValue y)
     return (IrValue){0};
 }
 
-static bool
-fbits_is(IrType t, uint64_t bits, double v)
-{
-    if (t.id == IR_TY_F32) {
-        float f = (float)v;
-        uint32_t u;
-        memcpy(&u, &f, 4);
-        return (uint32_t)bits == u;
-    }
-    uint64_t u;
-    memcpy(&u, &v, 8);
-    return bits == u;
-}
-
-static IrValue
-simplify_float(IC *c, IrOpcode op, IrType t, IrValue x, IrValue y)
-{
-    uint64_t cy;
-    if (!cbits(c, y, &cy))
-        return (IrValue){0};
-    switch (op) {
-    case IR_OP_FADD:
-        if (fbits_is(t, cy, -0.0))
-            return x;
-        break;
-    case IR_OP_FSUB:
-        if (fbits_is(t, cy, 0.0))
-            return x;
-        break;
-    case IR_OP_FMUL:
-        if (fbits_is(t, cy, 1.0))
-            return x;
-        if (fbits_is(t, cy, -1.0))
-            return ir_build_fneg(&c->b, t, x);
-        break;
-    case IR_OP_FDIV:
-        if (fbits_is(t, cy, 1.0))
-            return x;
-        break;
-    default:
-        break;
-    }
-    return (IrValue){0};
-}
-
 static IrValue
 simplify_icmp(IC *c, IrInst i, IrPred p, IrType t, IrValue x, IrValue y)
 {
@@ -510,8 +466,10 @@ combine(IC *c, IrInst i)
             set_args2(c, i, a[0], a[1]);
             c->nchanged++;
         }
+        /* No float identities: x * 1.0 must turn a signalling NaN
+         * into a quiet one (spec 7.5), x itself would not. */
         if (ir_type_is_float(d->ty))
-            return simplify_float(c, op, d->ty, a[0], a[1]);
+            return (IrValue){0};
         return simplify_int(c, i, op, d->ty, a[0], a[1]);
     case IR_FMT_UNARY: {
         IrInst n = def_op(c, a[0], IR_OP_FNEG);
