@@ -37,6 +37,8 @@ void sir_yyerror(IrLoc *loc, void *scanner, SirParser *P, const char *msg);
 /* A rule's location is that of its first symbol (IrLoc has no end). */
 #define YYLLOC_DEFAULT(cur, rhs, n) \
     ((cur) = (n) ? YYRHSLOC(rhs, 1) : YYRHSLOC(rhs, 0))
+/* Token locations for the next instruction's diagnostics (IR_TLOC_*). */
+#define TL(k, l) (P->tl[IR_TLOC_##k] = (l))
 }
 
 %union {
@@ -119,11 +121,12 @@ fn_head
 
 ret_type
     : VOID            { $$ = (SirRet){IR_T_VOID, 0}; }
-    | ret_attrs type  { $$ = (SirRet){$2, $1.attrs}; }
+    | ret_attrs type  { $$ = (SirRet){$2, $1.attrs, $1.aloc};
+                        @$ = $1.attrs ? $1.aloc : @2; }
     ;
 
 ret_attrs
-    : %empty             { $$ = (SirAttrs){0, 0}; }
+    : %empty             { $$ = (SirAttrs){0}; }
     | ret_attrs NOALIAS  { $$ = ir_parse_attr(P, $1, IR_ATTR_NOALIAS, 0, @2); }
     | ret_attrs NONNULL  { $$ = ir_parse_attr(P, $1, IR_ATTR_NONNULL, 0, @2); }
     ;
@@ -141,19 +144,17 @@ params
     ;
 
 param
-    : param_attrs type
-        { VEC_PUSH(P->pstack, ((IrParam){$2, $1.attrs, $1.byval})); }
+    : param_attrs type  { ir_parse_param(P, $1, $2); }
     ;
 
 param_attrs
-    : %empty               { $$ = (SirAttrs){0, 0}; }
+    : %empty               { $$ = (SirAttrs){0}; }
     | param_attrs NOALIAS
         { $$ = ir_parse_attr(P, $1, IR_ATTR_NOALIAS, 0, @2); }
     | param_attrs NONNULL
         { $$ = ir_parse_attr(P, $1, IR_ATTR_NONNULL, 0, @2); }
     | param_attrs BYVAL '(' INT ')'
-        { $$ = ir_parse_attr(P, $1, IR_ATTR_BYVAL,
-                             ir_parse_uint(P, $4, @4), @2); }
+        { $$ = ir_parse_byval(P, $1, $4, @4, @2); }
     ;
 
 conv_opt
@@ -224,72 +225,88 @@ typed_op
 
 op
     : ICONST type INT
-        { ir_parse_iconst(P, @1, $2, $3, @3); }
+        { TL(TY, @2); ir_parse_iconst(P, @1, $2, $3, @3); }
     | FCONST type float_lit
-        { ir_parse_fconst(P, @1, $2, &$3, @3); }
+        { TL(TY, @2); ir_parse_fconst(P, @1, $2, &$3, @3); }
     | FCONST type INT
-        { ir_parse_fconst(P, @1, $2, NULL, @3); }
+        { TL(TY, @2); ir_parse_fconst(P, @1, $2, NULL, @3); }
     | BCONST type TRUE
         { ir_parse_bconst(P, @1, $2, @2, true); }
     | BCONST type FALSE
         { ir_parse_bconst(P, @1, $2, @2, false); }
     | NULLKW type
-        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_NULL, .ty = $2}, $2); }
+        { TL(TY, @2);
+          ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_NULL, .ty = $2},
+                        $2); }
     | UNDEF type
-        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_UNDEF, .ty = $2},
+        { TL(TY, @2);
+          ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_UNDEF, .ty = $2},
                         $2); }
     | ALLOCA type
-        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_ALLOCA, .ty = $2},
+        { TL(TY, @2);
+          ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_ALLOCA, .ty = $2},
                         IR_T_PTR); }
     | STACKSLOT STACK
         { ir_parse_stackslot(P, @1, $2, @2); }
     | GLOBALADDR GLOBAL
         { ir_parse_globaladdr(P, @1, $2, @2); }
     | BINOP type LOCAL ',' LOCAL
-        { ir_parse_operand(P, $3, @3, IR_T_VOID);
+        { TL(TY, @2);
+          ir_parse_operand(P, $3, @3, IR_T_VOID);
           ir_parse_operand(P, $5, @5, IR_T_VOID);
           ir_parse_emit(P, @1, &(IrInstData){.op = (uint8_t)$1, .ty = $2},
                         $2); }
     | FNEG type LOCAL
-        { ir_parse_operand(P, $3, @3, IR_T_VOID);
+        { TL(TY, @2);
+          ir_parse_operand(P, $3, @3, IR_T_VOID);
           ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_FNEG, .ty = $2}, $2); }
     | ICMP icmp_pred type LOCAL ',' LOCAL
-        { ir_parse_operand(P, $4, @4, IR_T_VOID);
+        { TL(TY, @3);
+          ir_parse_operand(P, $4, @4, IR_T_VOID);
           ir_parse_operand(P, $6, @6, IR_T_VOID);
           ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_ICMP,
                         .pred = (uint8_t)$2, .ty = $3}, IR_T_BOOL); }
     | FCMP fcmp_pred type LOCAL ',' LOCAL
-        { ir_parse_operand(P, $4, @4, IR_T_VOID);
+        { TL(TY, @3);
+          ir_parse_operand(P, $4, @4, IR_T_VOID);
           ir_parse_operand(P, $6, @6, IR_T_VOID);
           ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_FCMP,
                         .pred = (uint8_t)$2, .ty = $3}, IR_T_BOOL); }
     | SEL type ',' typed_op ',' LOCAL ',' LOCAL
-        { ir_parse_operand(P, $6, @6, IR_T_VOID);
+        { TL(TY, @2);
+          ir_parse_operand(P, $6, @6, IR_T_VOID);
           ir_parse_operand(P, $8, @8, IR_T_VOID);
           ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_SEL, .ty = $2}, $2); }
     | LOAD volatile_opt type ',' typed_op
-        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_LOAD, .ty = $3,
+        { TL(TY, @3);
+          ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_LOAD, .ty = $3,
                         .flags = $2 ? IR_INSTF_VOLATILE : 0}, $3); }
     | STORE volatile_opt typed_op ',' typed_op
-        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_STORE, .ty = $3,
+        { TL(TY, @3);
+          ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_STORE, .ty = $3,
                         .flags = $2 ? IR_INSTF_VOLATILE : 0}, IR_T_VOID); }
     | OFFSET type ',' typed_op ',' typed_op
-        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_OFFSET, .ty = $2,
+        { TL(TY, @2); TL(TY2, @6);
+          ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_OFFSET, .ty = $2,
                         .ty2 = $6}, IR_T_PTR); }
     | ELEMPTR type ',' typed_op ',' INT
-        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_ELEMPTR, .ty = $2,
+        { TL(TY, @2); TL(AUX, @6);
+          ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_ELEMPTR, .ty = $2,
                         .imm = ir_parse_uint(P, $6, @6)}, IR_T_PTR); }
     | EXTRACT type ',' typed_op ',' INT
-        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_EXTRACT, .ty = $2,
+        { TL(TY, @2); TL(TY2, @4); TL(AUX, @6);
+          ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_EXTRACT, .ty = $2,
                         .ty2 = $4, .imm = ir_parse_uint(P, $6, @6)}, $2); }
     | INSERT typed_op ',' typed_op ',' INT
-        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_INSERT, .ty = $2,
+        { TL(TY, @2); TL(TY2, @4); TL(AUX, @6);
+          ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_INSERT, .ty = $2,
                         .ty2 = $4, .imm = ir_parse_uint(P, $6, @6)}, $2); }
     | CAST type ',' typed_op
-        { ir_parse_emit(P, @1, &(IrInstData){.op = (uint8_t)$1, .ty = $2,
+        { TL(TY, @2); TL(TY2, @4);
+          ir_parse_emit(P, @1, &(IrInstData){.op = (uint8_t)$1, .ty = $2,
                         .ty2 = $4}, $2); }
     | CALL ret_type GLOBAL '(' args_opt ')'
-        { ir_parse_call(P, @1, $2.ty, $3, @3); }
+        { TL(TY, @2); TL(AUX, @3); ir_parse_call(P, @1, $2.ty, $3, @3); }
     | INDIRECTCALL ret_type param_list conv_opt ',' typed_op
       '(' args_opt ')'
         { ir_parse_icall(P, @1, $2, $3, (IrConv)$4); }
@@ -332,9 +349,11 @@ terminator
         { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_CONDBR, .ty = $2},
                         IR_T_VOID); }
     | RET VOID
-        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_RET}, IR_T_VOID); }
+        { TL(TY, @2);
+          ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_RET}, IR_T_VOID); }
     | RET typed_op
-        { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_RET, .ty = $2},
+        { TL(TY, @2);
+          ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_RET, .ty = $2},
                         IR_T_VOID); }
     | UNREACHABLE
         { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_UNREACHABLE},

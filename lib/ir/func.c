@@ -69,6 +69,7 @@ ir_func_free(IrFunc *f)
     VEC_FREE(f->slots);
     VEC_FREE(f->vpool);
     VEC_FREE(f->vlocs);
+    VEC_FREE(f->tcols);
     VEC_FREE(f->targets);
     IrLayout *l = &f->layout;
     free(l->inext);

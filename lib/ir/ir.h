@@ -410,11 +410,23 @@ struct IrFunc {
     VEC(IrValue) vpool;         /* operand and parameter lists */
     VEC(IrLoc) vlocs;           /* optional: parser's operand locations,
                                    parallel to vpool (len may be shorter) */
+    VEC(uint16_t) tcols;        /* optional: parser's token columns,
+                                   IR_TLOC_N per instruction id, on the
+                                   line of the instruction's loc; 0 when
+                                   unknown (8 bytes, not 4 IrLocs: the
+                                   per-instruction memory budget) */
     VEC(IrTarget) targets;
     IrLayout layout;
     IrLoc loc;                  /* of the 'fn' keyword */
     uint32_t label_seq;         /* for fresh block labels */
 };
+
+/* Tokens of an instruction whose columns the parser keeps in f->tcols
+ * (so that a diagnostic points at the offending token): the token of ty
+ * (for calls the return type, for ret the type or 'void'), that of ty2,
+ * and AUX: the index of elemptr/extract/insert, the callee of call, the
+ * label of the first branch target; AUX2: the second target's label. */
+enum { IR_TLOC_TY, IR_TLOC_TY2, IR_TLOC_AUX, IR_TLOC_AUX2, IR_TLOC_N };
 
 static inline IrInstData *ir_inst(IrFunc *f, IrInst i)
 { return &f->insts.data[i.id]; }

@@ -436,10 +436,42 @@ ir_parse_item_end(SirParser *P, bool internal, bool isdef)
 }
 
 /* fn-head = "fn" ret-type GLOBAL param-types [ call-conv ] */
+/* S1 where the attributes' tokens are known (the verifier checks it
+ * again for modules built in memory).  A call site's return attributes
+ * are ignored (section 7.10), so only headers and signatures come here. */
+static void
+ret_attrs_ok(SirParser *P, SirRet ret)
+{
+    char b[64];
+    if (ret.attrs && ret.ty.id != IR_TY_PTR)
+        error(P, ret.aloc, "return attributes require a ptr return type, "
+              "not %s", tyname(P, ret.ty, b));
+}
+
+void
+ir_parse_param(SirParser *P, SirAttrs a, IrType t)
+{
+    char b[64];
+    if (a.attrs && t.id != IR_TY_PTR)
+        error(P, a.aloc, "parameter attributes require type ptr, not %s",
+              tyname(P, t, b));
+    VEC_PUSH(P->pstack, ((IrParam){t, a.attrs, a.byval}));
+}
+
+SirAttrs
+ir_parse_byval(SirParser *P, SirAttrs a, SirInt n, IrLoc nloc, IrLoc loc)
+{
+    uint64_t v = ir_parse_uint(P, n, nloc);
+    if (!v && !n.neg && !n.big)
+        error(P, nloc, "byval(0): the size must be at least 1");
+    return ir_parse_attr(P, a, IR_ATTR_BYVAL, v ? v : 1, loc);
+}
+
 void
 ir_parse_fn_head(SirParser *P, IrLoc fnloc, SirRet ret, uint32_t name,
                  IrLoc nameloc, SirParams ps, IrConv conv)
 {
+    ret_attrs_ok(P, ret);
     IrSig sig = ir_sig_intern(P->m, ret.ty, ret.attrs, conv, ps.variadic,
                               P->pstack.data + ps.start,
                               P->pstack.len - ps.start);
@@ -456,6 +488,8 @@ SirAttrs
 ir_parse_attr(SirParser *P, SirAttrs a, uint8_t attr, uint64_t byval,
               IrLoc loc)
 {
+    if (!a.attrs)
+        a.aloc = loc;
     if (a.attrs & attr)
         error(P, loc, "duplicate attribute '%s'",
               attr == IR_ATTR_NOALIAS ? "noalias" :
@@ -651,7 +685,7 @@ ir_parse_target(SirParser *P, uint32_t label, IrLoc loc, uint32_t n)
         map_put(P, KEY_LABEL, label, b.id);
         binfo(P, b)->use = loc;
     }
-    SirTarget t = {b, n};
+    SirTarget t = {b, n, loc};
     VEC_PUSH(P->tgts, t);
 }
 
@@ -728,6 +762,20 @@ ir_parse_emit(SirParser *P, IrLoc oploc, const IrInstData *proto,
             place_operand(P, tg->args + k, &P->ops.data[at + k]);
         at += tg->nargs;
     }
+    for (uint32_t t = 0; t < ntg && t < 2; t++)
+        P->tl[IR_TLOC_AUX + t] = P->tgts.data[t].loc;
+    size_t tat = (size_t)i.id * IR_TLOC_N;
+    if (f->tcols.len < tat + IR_TLOC_N) {
+        VEC_RESERVE(f->tcols, tat + IR_TLOC_N);
+        memset(f->tcols.data + f->tcols.len, 0,
+               (tat + IR_TLOC_N - f->tcols.len) * sizeof(uint16_t));
+        f->tcols.len = tat + IR_TLOC_N;
+    }
+    for (unsigned k = 0; k < IR_TLOC_N; k++)
+        f->tcols.data[tat + k] = P->tl[k].line == d.loc.line &&
+                                 P->tl[k].col <= UINT16_MAX ?
+                                 (uint16_t)P->tl[k].col : 0;
+    memset(P->tl, 0, sizeof P->tl);
     ir_layout_append_inst(f, i, P->cur);
     P->after_term = term;
     IrValue r = ir_inst_result(f, i);
@@ -883,6 +931,7 @@ void
 ir_parse_icall(SirParser *P, IrLoc loc, SirRet ret, SirParams ps,
                IrConv conv)
 {
+    ret_attrs_ok(P, ret);
     IrSig sig = ir_sig_intern(P->m, ret.ty, ret.attrs, conv, ps.variadic,
                               P->pstack.data + ps.start,
                               P->pstack.len - ps.start);

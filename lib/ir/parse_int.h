@@ -40,11 +40,13 @@ typedef struct {
 typedef struct {
     IrType ty;
     uint8_t attrs;
+    IrLoc aloc;         /* first attribute */
 } SirRet;
 
 typedef struct {
     uint8_t attrs;
     uint64_t byval;
+    IrLoc aloc;         /* first attribute */
 } SirAttrs;
 
 /* A parameter list: IrParams from pstack[start] to the top. */
@@ -88,6 +90,7 @@ typedef struct {
 typedef struct {
     IrBlock block;
     uint32_t nargs;
+    IrLoc loc;          /* the label */
 } SirTarget;
 
 typedef struct {
@@ -133,6 +136,7 @@ typedef struct SirParser {
     bool has_res;
     SirLocal res;
     IrLoc resloc;
+    IrLoc tl[IR_TLOC_N];    /* token locations of the next instruction */
 } SirParser;
 
 /* parse.c: scanner support */
@@ -158,6 +162,9 @@ void ir_parse_fn_head(SirParser *P, IrLoc fnloc, SirRet ret, uint32_t name,
                       IrLoc nameloc, SirParams ps, IrConv conv);
 SirAttrs ir_parse_attr(SirParser *P, SirAttrs a, uint8_t attr,
                        uint64_t byval, IrLoc loc);
+SirAttrs ir_parse_byval(SirParser *P, SirAttrs a, SirInt n, IrLoc nloc,
+                        IrLoc loc);
+void ir_parse_param(SirParser *P, SirAttrs a, IrType t);
 uint64_t ir_parse_uint(SirParser *P, SirInt n, IrLoc loc);
 void ir_parse_body_begin(SirParser *P, IrLoc loc);
 void ir_parse_body_end(SirParser *P);

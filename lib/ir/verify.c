@@ -164,6 +164,18 @@ iloc(Fn *F, IrInst i)
     return F->f->insts.data[i.id].loc;
 }
 
+/* Location of token k (IR_TLOC_*) of instruction i, if the parser gave
+ * its column, otherwise the instruction's. */
+static IrLoc
+tloc(Fn *F, IrInst i, unsigned k)
+{
+    size_t at = (size_t)i.id * IR_TLOC_N + k;
+    IrLoc l = iloc(F, i);
+    if (at < F->f->tcols.len && F->f->tcols.data[at])
+        l.col = F->f->tcols.data[at];
+    return l;
+}
+
 /* Location of the operand in vpool slot 'slot' of instruction i. */
 static IrLoc
 oploc(Fn *F, uint32_t slot, IrInst i)
@@ -378,14 +390,16 @@ check_sig(Ver *v, IrSig s, IrLoc loc, const char *what)
  * names the callee in messages (NULL for indirectcall). */
 static void
 check_args(Fn *F, IrInst i, IrSig s, uint32_t first, uint32_t n,
-           const char *who)
+           const char *who, IrLoc fewloc)
 {
     const IrSigData *sd = ir_sig(F->m, s);
     char tb1[TBUF], tb2[TBUF], vb[TBUF], to[TBUF + 8] = "";
     if (who)
         snprintf(to, sizeof to, " to %s", who);
     if (n < sd->nparams || (!sd->variadic && n > sd->nparams)) {
-        ferr(F, iloc(F, i), "%s%s passes %u argument%s, expected %s%u",
+        /* at the first extra argument, or at the callee */
+        IrLoc l = n > sd->nparams ? oploc(F, first + sd->nparams, i) : fewloc;
+        ferr(F, l, "%s%s passes %u argument%s, expected %s%u",
              opname(F, i), to, n, n == 1 ? "" : "s",
              sd->variadic ? "at least " : "", sd->nparams);
     }
@@ -418,12 +432,15 @@ check_args(Fn *F, IrInst i, IrSig s, uint32_t first, uint32_t n,
 static bool
 is_int(IrType t) { return ir_type_is_int(t); }
 
+/* At the operand's type when only it is of the wrong kind, otherwise at
+ * the result type. */
 static void
-bad_cast(Fn *F, IrInst i, const char *why)
+bad_cast(Fn *F, IrInst i, const char *why, bool to_ok)
 {
     const IrInstData *d = &F->f->insts.data[i.id];
     char tb1[TBUF], tb2[TBUF];
-    ferr(F, iloc(F, i), "invalid conversion: %s from %s to %s (%s)",
+    ferr(F, tloc(F, i, to_ok ? IR_TLOC_TY2 : IR_TLOC_TY),
+         "invalid conversion: %s from %s to %s (%s)",
          opname(F, i), T1(d->ty2), T2(d->ty), why);
 }
 
@@ -437,49 +454,56 @@ check_cast(Fn *F, IrInst i)
     case IR_OP_SEXT:
     case IR_OP_ZEXT:
         if (!is_int(to) || !is_int(from))
-            bad_cast(F, i, "both types must be integer types");
+            bad_cast(F, i, "both types must be integer types", is_int(to));
         else if (wt <= wf)
-            bad_cast(F, i, "the result must be wider than the operand");
+            bad_cast(F, i, "the result must be wider than the operand",
+                     false);
         break;
     case IR_OP_TRUNC:
         if (!is_int(to) || !is_int(from))
-            bad_cast(F, i, "both types must be integer types");
+            bad_cast(F, i, "both types must be integer types", is_int(to));
         else if (wt >= wf)
-            bad_cast(F, i, "the result must be narrower than the operand");
+            bad_cast(F, i, "the result must be narrower than the operand",
+                     false);
         break;
     case IR_OP_ITOB:
         if (to.id != IR_TY_BOOL || !is_int(from))
-            bad_cast(F, i, "itob converts an integer to bool");
+            bad_cast(F, i, "itob converts an integer to bool",
+                     to.id == IR_TY_BOOL);
         break;
     case IR_OP_BTOI:
         if (!is_int(to) || from.id != IR_TY_BOOL)
-            bad_cast(F, i, "btoi converts bool to an integer");
+            bad_cast(F, i, "btoi converts bool to an integer", is_int(to));
         break;
     case IR_OP_SITOF:
     case IR_OP_UITOF:
         if (!ir_type_is_float(to) || !is_int(from))
-            bad_cast(F, i, "it converts an integer to a float");
+            bad_cast(F, i, "it converts an integer to a float",
+                     ir_type_is_float(to));
         break;
     case IR_OP_FTOSI:
     case IR_OP_FTOUI:
         if (!is_int(to) || !ir_type_is_float(from))
-            bad_cast(F, i, "it converts a float to an integer");
+            bad_cast(F, i, "it converts a float to an integer", is_int(to));
         break;
     case IR_OP_FEXT:
         if (to.id != IR_TY_F64 || from.id != IR_TY_F32)
-            bad_cast(F, i, "fext converts f32 to f64 only");
+            bad_cast(F, i, "fext converts f32 to f64 only",
+                     to.id == IR_TY_F64);
         break;
     case IR_OP_FTRUNC:
         if (to.id != IR_TY_F32 || from.id != IR_TY_F64)
-            bad_cast(F, i, "ftrunc converts f64 to f32 only");
+            bad_cast(F, i, "ftrunc converts f64 to f32 only",
+                     to.id == IR_TY_F32);
         break;
     case IR_OP_ITOP:
         if (to.id != IR_TY_PTR || !is_int(from))
-            bad_cast(F, i, "itop converts an integer to ptr");
+            bad_cast(F, i, "itop converts an integer to ptr",
+                     to.id == IR_TY_PTR);
         break;
     case IR_OP_PTOI:
         if (!is_int(to) || from.id != IR_TY_PTR)
-            bad_cast(F, i, "ptoi converts ptr to an integer");
+            bad_cast(F, i, "ptoi converts ptr to an integer", is_int(to));
         break;
     default:
         break;
@@ -488,17 +512,17 @@ check_cast(Fn *F, IrInst i)
 
 /* Checks an aggregate index; returns the member type or void. */
 static IrType
-member(Fn *F, IrInst i, IrType agg, uint64_t k)
+member(Fn *F, IrInst i, IrType agg, uint64_t k, IrLoc aggloc)
 {
     char tb1[TBUF];
     if (!ir_type_is_aggregate(agg)) {
-        ferr(F, iloc(F, i), "%s requires an aggregate type, not %s",
+        ferr(F, aggloc, "%s requires an aggregate type, not %s",
              opname(F, i), T1(agg));
         return IR_T_VOID;
     }
     uint64_t n = ir_type_nmembers(F->m, agg);
     if (k >= n) {
-        ferr(F, iloc(F, i),
+        ferr(F, tloc(F, i, IR_TLOC_AUX),
              "%s index %llu is out of range for %s (%llu member%s)",
              opname(F, i), (unsigned long long)k, T1(agg),
              (unsigned long long)n, n == 1 ? "" : "s");
@@ -519,13 +543,17 @@ check_target(Fn *F, IrInst i, uint32_t t)
              opname(F, i), F->fname);
         return;
     }
+    IrLoc ll = tloc(F, i, IR_TLOC_AUX + t);
     if (tb.id == ir_layout_entry(F->f).id)
-        ferr(F, iloc(F, i), "%s to the entry block %s", opname(F, i),
+        ferr(F, ll, "%s to the entry block %s", opname(F, i),
              label(F, tb));
     const IrBlockData *bd = &F->f->blocks.data[tb.id];
     if (tg->nargs != bd->nparams) {
-        ferr(F, iloc(F, i), "%s to %s passes %u argument%s, but %s has %u "
-             "parameter%s", opname(F, i), label(F, tb), tg->nargs,
+        /* at the first extra argument, or at the label */
+        ferr(F, tg->nargs > bd->nparams ?
+             oploc(F, tg->args + bd->nparams, i) : ll,
+             "%s to %s passes %u argument%s, but %s has %u parameter%s",
+             opname(F, i), label(F, tb), tg->nargs,
              tg->nargs == 1 ? "" : "s", label(F, tb), bd->nparams,
              bd->nparams == 1 ? "" : "s");
         return;
@@ -562,7 +590,8 @@ check_inst_rules(Fn *F, IrInst i)
     IrType ty = d->ty, ty2 = d->ty2;
     uint32_t a = d->args;
     char tb1[TBUF], tb2[TBUF];
-    IrLoc loc = iloc(F, i);
+    IrLoc loc = iloc(F, i), tyl = tloc(F, i, IR_TLOC_TY);
+    IrLoc ty2l = tloc(F, i, IR_TLOC_TY2);
     const char *on = opname(F, i);
 
     if (!tyok(m, ty) || !tyok(m, ty2)) {
@@ -572,7 +601,7 @@ check_inst_rules(Fn *F, IrInst i)
     switch (ir_op_info[d->op].format) {
     case IR_FMT_ICONST: {
         if (!is_int(ty)) {
-            ferr(F, loc, "iconst requires an integer type, not %s", T1(ty));
+            ferr(F, tyl, "iconst requires an integer type, not %s", T1(ty));
             return ty;
         }
         unsigned w = ir_type_bits(ty);
@@ -583,19 +612,19 @@ check_inst_rules(Fn *F, IrInst i)
     }
     case IR_FMT_FCONST:
         if (!ir_type_is_float(ty))
-            ferr(F, loc, "fconst requires a float type, not %s", T1(ty));
+            ferr(F, tyl, "fconst requires a float type, not %s", T1(ty));
         else if (ty.id == IR_TY_F32 && (d->imm >> 32))
             ferr(F, loc, "fconst bit pattern 0x%llx does not fit in f32",
                  (unsigned long long)d->imm);
         return ty;
     case IR_FMT_BCONST:
         if (ty.id != IR_TY_BOOL)
-            ferr(F, loc, "bconst requires type bool, not %s", T1(ty));
+            ferr(F, tyl, "bconst requires type bool, not %s", T1(ty));
         else if (d->imm > 1)
             ferr(F, loc, "bconst value must be true or false");
         return IR_T_BOOL;
     case IR_FMT_TYPE:
-        if (!check_type(F->v, loc, ty, on) && d->op != IR_OP_ALLOCA)
+        if (!check_type(F->v, tyl, ty, on) && d->op != IR_OP_ALLOCA)
             return UNKNOWN;
         return d->op == IR_OP_ALLOCA ? IR_T_PTR : ty;
     case IR_FMT_SLOT:
@@ -628,19 +657,19 @@ check_inst_rules(Fn *F, IrInst i)
             need = "an integer";
         }
         if (!ok)
-            ferr(F, loc, "%s requires %s type, not %s", on, need, T1(ty));
+            ferr(F, tyl, "%s requires %s type, not %s", on, need, T1(ty));
         want(F, i, a, ty, "operand");
         want(F, i, a + 1, ty, "operand");
         return ty;
     }
     case IR_FMT_UNARY:
         if (!ir_type_is_float(ty))
-            ferr(F, loc, "%s requires a float type, not %s", on, T1(ty));
+            ferr(F, tyl, "%s requires a float type, not %s", on, T1(ty));
         want(F, i, a, ty, "operand");
         return ty;
     case IR_FMT_ICMP:
         if (!is_int(ty) && ty.id != IR_TY_BOOL && ty.id != IR_TY_PTR)
-            ferr(F, loc, "icmp requires an integer, bool or ptr type, not %s",
+            ferr(F, tyl, "icmp requires an integer, bool or ptr type, not %s",
                  T1(ty));
         if (d->pred >= IR_NUM_PREDS || !ir_pred_is_icmp((IrPred)d->pred))
             ferr(F, loc, "icmp with %s, which is not an integer predicate",
@@ -650,7 +679,7 @@ check_inst_rules(Fn *F, IrInst i)
         return IR_T_BOOL;
     case IR_FMT_FCMP:
         if (!ir_type_is_float(ty))
-            ferr(F, loc, "fcmp requires a float type, not %s", T1(ty));
+            ferr(F, tyl, "fcmp requires a float type, not %s", T1(ty));
         if (d->pred >= IR_NUM_PREDS || !ir_pred_is_fcmp((IrPred)d->pred))
             ferr(F, loc, "fcmp with %s, which is not a float predicate",
                  ir_pred_name((IrPred)d->pred));
@@ -658,50 +687,50 @@ check_inst_rules(Fn *F, IrInst i)
         want(F, i, a + 1, ty, "operand");
         return IR_T_BOOL;
     case IR_FMT_SEL:
-        check_type(F->v, loc, ty, on);
+        check_type(F->v, tyl, ty, on);
         want(F, i, a, IR_T_BOOL, "condition");
         want(F, i, a + 1, ty, "operand");
         want(F, i, a + 2, ty, "operand");
         return ty;
     case IR_FMT_LOAD:
-        check_type(F->v, loc, ty, on);
+        check_type(F->v, tyl, ty, on);
         want(F, i, a, IR_T_PTR, "address");
         return ty;
     case IR_FMT_STORE:
-        check_type(F->v, loc, ty, on);
+        check_type(F->v, tyl, ty, on);
         want(F, i, a, ty, "value");
         want(F, i, a + 1, IR_T_PTR, "address");
         return IR_T_VOID;
     case IR_FMT_OFFSET:
-        check_type(F->v, loc, ty, on);
+        check_type(F->v, tyl, ty, on);
         if (!is_int(ty2))
-            ferr(F, loc, "offset index must have an integer type, not %s",
+            ferr(F, ty2l, "offset index must have an integer type, not %s",
                  T1(ty2));
         want(F, i, a, IR_T_PTR, "address");
         want(F, i, a + 1, ty2, "index");
         return IR_T_PTR;
     case IR_FMT_ELEMPTR:
-        if (!too_big(F->v, loc, ty))
-            member(F, i, ty, d->imm);
+        if (!too_big(F->v, tyl, ty))
+            member(F, i, ty, d->imm, tyl);
         want(F, i, a, IR_T_PTR, "address");
         return IR_T_PTR;
     case IR_FMT_EXTRACT: {
-        if (too_big(F->v, loc, ty2))
+        if (too_big(F->v, ty2l, ty2))
             return ty;
-        IrType mt = member(F, i, ty2, d->imm);
+        IrType mt = member(F, i, ty2, d->imm, ty2l);
         if (mt.id && mt.id != ty.id)
-            ferr(F, loc, "extract result type %s is not the type of member "
+            ferr(F, tyl, "extract result type %s is not the type of member "
                  "%llu of the aggregate, %s", T1(ty),
                  (unsigned long long)d->imm, T2(mt));
         want(F, i, a, ty2, "operand");
         return ty;
     }
     case IR_FMT_INSERT: {
-        if (too_big(F->v, loc, ty))
+        if (too_big(F->v, tyl, ty))
             return ty;
-        IrType mt = member(F, i, ty, d->imm);
+        IrType mt = member(F, i, ty, d->imm, tyl);
         if (mt.id && mt.id != ty2.id)
-            ferr(F, loc, "insert element type %s is not the type of member "
+            ferr(F, ty2l, "insert element type %s is not the type of member "
                  "%llu of the aggregate, %s", T1(ty2),
                  (unsigned long long)d->imm, T2(mt));
         want(F, i, a, ty, "operand");
@@ -726,16 +755,18 @@ check_inst_rules(Fn *F, IrInst i)
             return ty;
         }
         if (sd->kind != IR_SYM_FUNC) {
-            ferr(F, loc, "call to %s, which is not a function", who);
+            ferr(F, tloc(F, i, IR_TLOC_AUX),
+                 "call to %s, which is not a function", who);
             return ty;
         }
         if (!sd->sig.id || sd->sig.id >= m->sigs.len)
             return ty;      /* reported with the symbol */
         IrType rt = ir_sig(m, sd->sig)->ret;
         if (rt.id != ty.id)
-            ferr(F, loc, "call return type %s does not match the return "
+            ferr(F, tyl, "call return type %s does not match the return "
                  "type of %s, %s", T1(ty), who, T2(rt));
-        check_args(F, i, sd->sig, a, d->nargs, who);
+        check_args(F, i, sd->sig, a, d->nargs, who,
+                   tloc(F, i, IR_TLOC_AUX));
         return ty;
     }
     case IR_FMT_ICALL: {
@@ -750,7 +781,7 @@ check_inst_rules(Fn *F, IrInst i)
             ferr(F, loc, "indirectcall return type %s does not match its "
                  "signature's, %s", T1(ty), T2(rt));
         want(F, i, a, IR_T_PTR, "callee");
-        check_args(F, i, s, a + 1, d->nargs - 1, NULL);
+        check_args(F, i, s, a + 1, d->nargs - 1, NULL, oploc(F, a, i));
         return ty;
     }
     case IR_FMT_BR:
@@ -767,8 +798,9 @@ check_inst_rules(Fn *F, IrInst i)
         check_target(F, i, 0);
         check_target(F, i, 1);
         if (ir_target(f, i, 0)->block.id == ir_target(f, i, 1)->block.id)
-            ferr(F, loc, "condbr targets must be different blocks (both "
-                 "are %s)", label(F, ir_target(f, i, 0)->block));
+            ferr(F, tloc(F, i, IR_TLOC_AUX2), "condbr targets must be "
+                 "different blocks (both are %s)",
+                 label(F, ir_target(f, i, 0)->block));
         return IR_T_VOID;
     case IR_FMT_RET: {
         if (!F->sigok)
@@ -776,16 +808,16 @@ check_inst_rules(Fn *F, IrInst i)
         IrType rt = ir_func_sig(f)->ret;
         if (d->nargs == 0) {
             if (rt.id != IR_TY_VOID)
-                ferr(F, loc, "ret void in @%s, which returns %s", F->fname,
+                ferr(F, tyl, "ret void in @%s, which returns %s", F->fname,
                      T1(rt));
             return IR_T_VOID;
         }
         IrType wt = ty.id ? ty : rt;    /* builder: ty may be unset */
         if (rt.id == IR_TY_VOID)
-            ferr(F, loc, "ret %s in @%s, which returns void", T1(wt),
+            ferr(F, tyl, "ret %s in @%s, which returns void", T1(wt),
                  F->fname);
         else if (wt.id != rt.id)
-            ferr(F, loc, "ret type %s does not match the return type of "
+            ferr(F, tyl, "ret type %s does not match the return type of "
                  "@%s, %s", T1(wt), F->fname, T2(rt));
         want(F, i, a, wt, "operand");
         return IR_T_VOID;
