@@ -154,6 +154,7 @@ demo: deps
 
 bench: all
 	@sh bench/run.sh $(B)/bin
+	@sh bench/kernels.sh $(B)/bin
 
 # UBSan reports stop the fuzzer (and leave a crash- file) like ASan's.
 FUZZ_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -g -O1 \
