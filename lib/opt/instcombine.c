@@ -15,8 +15,8 @@
  *     for iadd imul and or xor; isub x, c -> iadd x, -c;
  *   - strength reduction: imul by 2^k -> shl, udiv by 2^k -> lshr,
  *     urem by 2^k -> and, sdiv/srem by 2^k -> shifts and an add;
- *     udiv/urem of up to 32 bits by other constants -> multiplication
- *     by a magic number in 64 bits;
+ *     udiv/urem/sdiv/srem of up to 32 bits by other constants ->
+ *     multiplication by a magic number in a wider type;
  *   - fneg (fneg x) -> x (fneg only flips the sign bit); no other
  *     float identity holds for signalling NaNs, whose results must
  *     be quiet;
@@ -194,6 +194,36 @@ udiv_magic(IC *c, IrType t, IrValue x, uint64_t d)
     return bin(c, IR_OP_LSHR, t, sum, k_int(c, t, l - 1));
 }
 
+/*
+ * Signed division by a constant d other than 0, 1 and -1, for widths
+ * N up to 32 (Granlund and Montgomery, figure 5.1): with
+ * l = max(ceil(log2 |d|), 1) and m = floor(2^(N+l-1) / |d|) + 1
+ * (2^(N-1) < m <= 2^N), the product x * m of the sign-extended
+ * dividend is exact in the wide type (|x * m| <= 2^(2N-1)), and
+ *   q0 = (x * m) >> (N + l - 1)  (arithmetic),
+ *   q  = q0 - (x >> (N - 1))     (plus 1 for negative x),
+ * is x / |d| truncated; negative d negate it.  i8 and i16 multiply in
+ * i32, i32 in i64.
+ */
+static IrValue
+sdiv_magic(IC *c, IrType t, IrValue x, uint64_t d)
+{
+    unsigned w = ir_type_bits(t), l = 1;
+    bool neg = (d >> (w - 1)) & 1;
+    uint64_t ad = neg ? (0 - d) & mask(w) : d;
+    while ((UINT64_C(1) << l) < ad)
+        l++;
+    uint64_t m = (UINT64_C(1) << (w + l - 1)) / ad + 1;
+    IrType wt = w <= 16 ? IR_T_I32 : IR_T_I64;
+    IrValue xe = ir_build_cast(&c->b, IR_OP_SEXT, wt, x);
+    IrValue p = bin(c, IR_OP_IMUL, wt, xe, k_int(c, wt, m));
+    IrValue hi = bin(c, IR_OP_ASHR, wt, p, k_int(c, wt, w + l - 1));
+    IrValue q0 = ir_build_cast(&c->b, IR_OP_TRUNC, t, hi);
+    IrValue sign = bin(c, IR_OP_ASHR, t, x, k_int(c, t, w - 1));
+    IrValue q = bin(c, IR_OP_ISUB, t, q0, sign);
+    return neg ? bin(c, IR_OP_ISUB, t, k_int(c, t, 0), q) : q;
+}
+
 static IrValue
 simplify_int(IC *c, IrInst i, IrOpcode op, IrType t, IrValue x, IrValue y)
 {
@@ -263,8 +293,15 @@ simplify_int(IC *c, IrInst i, IrOpcode op, IrType t, IrValue x, IrValue y)
             log2_exact(ncy) > 0 && !((ncy >> (w - 1)) & 1))
             cy = ncy;
         int k = log2_exact(cy);
-        if (k <= 0 || ((cy >> (w - 1)) & 1))
-            break;
+        if (k <= 0 || ((cy >> (w - 1)) & 1)) {
+            /* Not 2^k (0 stays: division by zero is undefined). */
+            if (cy == 0 || w > 32)
+                break;
+            IrValue q = sdiv_magic(c, t, x, cy);
+            if (op == IR_OP_SDIV)
+                return q;
+            return bin(c, IR_OP_ISUB, t, x, bin(c, IR_OP_IMUL, t, q, y));
+        }
         /* Round toward zero: add 2^k - 1 to negative dividends. */
         IrValue sign = bin(c, IR_OP_ASHR, t, x, k_int(c, t, w - 1));
         IrValue bias = bin(c, IR_OP_LSHR, t, sign, k_int(c, t, w - k));
