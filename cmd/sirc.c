@@ -15,6 +15,7 @@
 #include "opt.h"
 #include "cg.h"
 #include "target.h"
+#include "cli.h"
 
 #include <spawn.h>
 #include <string.h>
@@ -76,27 +77,6 @@ fail(const char *fmt, const char *arg)
     fprintf(stderr, fmt, arg);
     fputc('\n', stderr);
     return 1;
-}
-
-static const char *
-opt_value(const char *a, const char *name)
-{
-    if (a[0] != '-')
-        return NULL;
-    a += a[1] == '-' ? 2 : 1;
-    size_t n = strlen(name);
-    if (strncmp(a, name, n) || a[n] != '=')
-        return NULL;
-    return a + n + 1;
-}
-
-static bool
-is_flag(const char *a, const char *name)
-{
-    if (a[0] != '-')
-        return false;
-    a += a[1] == '-' ? 2 : 1;
-    return !strcmp(a, name);
 }
 
 static bool
@@ -243,10 +223,10 @@ main(int argc, char **argv)
             in = a;
         } else if (!strcmp(a, "--")) {
             only_files = true;
-        } else if (!strcmp(a, "-h") || is_flag(a, "help")) {
+        } else if (!strcmp(a, "-h") || cli_flag(a, "help")) {
             fputs(usage, stdout);
             return 0;
-        } else if (is_flag(a, "version")) {
+        } else if (cli_flag(a, "version")) {
             printf("sirc (sir) %s\n  Default target: %s\n\n"
                    "  Registered targets:\n", SIR_VERSION, HOST_TRIPLE);
             for (size_t k = 0; k < sizeof known_triples /
@@ -263,11 +243,11 @@ main(int argc, char **argv)
             out = a + 2;
         } else if (a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
             level = a[2] - '0';
-        } else if ((v = opt_value(a, "mtriple")) != NULL) {
+        } else if ((v = cli_value(a, "mtriple")) != NULL) {
             o.triple = find_triple(v);
             if (!o.triple)
                 return fail("unknown target triple '%s' (see --version)", v);
-        } else if ((v = opt_value(a, "filetype")) != NULL) {
+        } else if ((v = cli_value(a, "filetype")) != NULL) {
             if (!strcmp(v, "asm"))
                 o.filetype = FT_ASM;
             else if (!strcmp(v, "obj"))
@@ -278,11 +258,11 @@ main(int argc, char **argv)
             o.filetype = FT_ASM;
         } else if (!strcmp(a, "-c")) {
             o.filetype = FT_OBJ;
-        } else if ((v = opt_value(a, "emit")) != NULL) {
+        } else if ((v = cli_value(a, "emit")) != NULL) {
             if (strcmp(v, "mir"))
                 return fail("bad --emit '%s' (only mir)", v);
             o.filetype = FT_MIR;
-        } else if ((v = opt_value(a, "print-after")) != NULL) {
+        } else if ((v = cli_value(a, "print-after")) != NULL) {
             if (strcmp(v, "isel") && strcmp(v, "regalloc"))
                 return fail("bad -print-after '%s' (isel or regalloc)", v);
             o.print_after = v;

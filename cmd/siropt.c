@@ -13,6 +13,7 @@
  */
 #include "ir.h"
 #include "opt.h"
+#include "cli.h"
 
 #include <string.h>
 
@@ -63,30 +64,6 @@ fail(const char *fmt, const char *arg)
     fprintf(stderr, fmt, arg);
     fputc('\n', stderr);
     return 1;
-}
-
-/* "--name=value" or "-name=value": the value, or NULL if 'a' is not
- * that option. */
-static const char *
-opt_value(const char *a, const char *name)
-{
-    if (a[0] != '-')
-        return NULL;
-    a += a[1] == '-' ? 2 : 1;
-    size_t n = strlen(name);
-    if (strncmp(a, name, n) || a[n] != '=')
-        return NULL;
-    return a + n + 1;
-}
-
-/* "--name" or "-name". */
-static bool
-is_flag(const char *a, const char *name)
-{
-    if (a[0] != '-')
-        return false;
-    a += a[1] == '-' ? 2 : 1;
-    return !strcmp(a, name);
 }
 
 /* -p may be given more than once: the lists are concatenated. */
@@ -151,13 +128,13 @@ parse_args(int argc, char **argv, Args *g)
             g->in = a;
         } else if (!strcmp(a, "--")) {
             only_files = true;
-        } else if (!strcmp(a, "-h") || is_flag(a, "help")) {
+        } else if (!strcmp(a, "-h") || cli_flag(a, "help")) {
             fputs(usage, stdout);
             return 0;
-        } else if (is_flag(a, "version")) {
+        } else if (cli_flag(a, "version")) {
             printf("siropt (sir) %s\n", SIR_VERSION);
             return 0;
-        } else if (is_flag(a, "list-passes")) {
+        } else if (cli_flag(a, "list-passes")) {
             list_passes();
             return 0;
         } else if (!strcmp(a, "-o") || !strcmp(a, "-p")) {
@@ -169,7 +146,7 @@ parse_args(int argc, char **argv, Args *g)
                 add_passes(&g->passes, argv[++i]);
         } else if (!strncmp(a, "-o", 2)) {
             g->out = a + 2;
-        } else if ((v = opt_value(a, "passes")) != NULL) {
+        } else if ((v = cli_value(a, "passes")) != NULL) {
             add_passes(&g->passes, v);
         } else if (!strncmp(a, "-p", 2) && strncmp(a, "-print", 6)) {
             add_passes(&g->passes, a + 2);
@@ -177,15 +154,15 @@ parse_args(int argc, char **argv, Args *g)
             g->level = a[2] - '0';
         } else if (!strcmp(a, "-O")) {
             g->level = 2;
-        } else if (is_flag(a, "verify-each")) {
+        } else if (cli_flag(a, "verify-each")) {
             g->verify_each = true;
-        } else if (is_flag(a, "time-passes")) {
+        } else if (cli_flag(a, "time-passes")) {
             g->time_passes = true;
-        } else if (is_flag(a, "stats")) {
+        } else if (cli_flag(a, "stats")) {
             g->stats = true;
-        } else if (is_flag(a, "print-after-all")) {
+        } else if (cli_flag(a, "print-after-all")) {
             print_all = true;
-        } else if ((v = opt_value(a, "print-after")) != NULL) {
+        } else if ((v = cli_value(a, "print-after")) != NULL) {
             add_passes(&g->print_after, v);
         } else {
             return fail("unknown option '%s' (see --help)", a);
