@@ -7,24 +7,7 @@
 #include <check.h>
 #include <stdlib.h>
 
-#include "ir.h"
-
-static IrModule *m;
-static IrFunc *f;
-
-static void
-setup(void)
-{
-    m = ir_module_new();
-    IrSig sig = ir_sig_intern(m, IR_T_VOID, 0, IR_CONV_CCC, false, NULL, 0);
-    f = ir_func_define(m, ir_func_declare(m, "f", sig));
-}
-
-static void
-teardown(void)
-{
-    ir_module_free(m);
-}
+#include "fixture.h"
 
 /* A constant instruction that is not laid out; imm tells them apart. */
 static IrInst
