@@ -188,8 +188,10 @@ inline_call(Inl *in, IrFunc *f, IrBlock b, IrInst call, IrFunc *g)
                     for (uint32_t k = 0; k < tg->nargs; k++)
                         VEC_PUSH(targ, g->vpool.data[tg->args + k]);
                 }
+                /* No arguments at all leave targ.data NULL, and NULL + 0
+                 * is undefined. */
                 ta[0] = targ.data;
-                ta[1] = targ.data + tn[0];
+                ta[1] = tn[0] ? targ.data + tn[0] : targ.data;
                 ir_inst_set_targets(f, ni, tb, ta, tn, proto.ntargets);
                 VEC_FREE(targ);
             }
