@@ -157,14 +157,38 @@ bench: all
 	@sh bench/kernels.sh $(B)/bin
 
 # UBSan reports stop the fuzzer (and leave a crash- file) like ASan's.
+# fuzz_parse: the reader alone; fuzz_pipeline: parse, verify, -O2 and
+# x86-64 code generation.  Objects are instrumented for coverage and the
+# sanitizers in $(B)/fuzz/obj; libFuzzer's main comes in at link time.
+# test/fuzz/seed-pipeline.sh fills $(B)/fuzz/seeds (README: Fuzzing).
 FUZZ_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -g -O1 \
-              -fsanitize=fuzzer,address,undefined \
-              -fno-sanitize-recover=undefined -Ilib/ir -I$(B)/gen
-fuzz: $(GEN_SRC)
-	@mkdir -p $(B)/fuzz
-	clang $(FUZZ_CFLAGS) -o $(B)/fuzz/fuzz_parse test/fuzz/fuzz_parse.c \
-	    $(filter lib/ir/%,$(LIB_SRC)) $(GEN_SRC) -lm $(FFI_LIBS)
-	@echo "built $(B)/fuzz/fuzz_parse; run: $(B)/fuzz/fuzz_parse test/fuzz/corpus"
+              -fsanitize=fuzzer-no-link,address,undefined \
+              -fno-sanitize-recover=undefined -Ilib/ir -Ilib/opt \
+              -Ilib/codegen -Ilib/target -I$(B)/gen -MMD -MP
+FUZZ_LINK = -fsanitize=fuzzer,address,undefined
+FUZZ_OBJ  = $(LIB_SRC:%.c=$(B)/fuzz/obj/%.o) \
+            $(GEN_SRC:$(B)/gen/%.c=$(B)/fuzz/obj/gen/%.o)
+FUZZ_IR   = $(filter $(B)/fuzz/obj/lib/ir/% $(B)/fuzz/obj/gen/%,$(FUZZ_OBJ))
+
+$(B)/fuzz/obj/gen/%.o: $(B)/gen/%.c
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) -c -o $@ $<
+
+$(B)/fuzz/obj/lib/ir/parse.o: $(B)/gen/sir.tab.h $(B)/gen/lex.yy.h
+
+$(B)/fuzz/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) -c -o $@ $<
+
+$(B)/fuzz/fuzz_parse: $(B)/fuzz/obj/test/fuzz/fuzz_parse.o $(FUZZ_IR)
+	clang $(FUZZ_LINK) -o $@ $^ -lm $(FFI_LIBS)
+
+$(B)/fuzz/fuzz_pipeline: $(B)/fuzz/obj/test/fuzz/fuzz_pipeline.o $(FUZZ_OBJ)
+	clang $(FUZZ_LINK) -o $@ $^ -lm $(FFI_LIBS)
+
+fuzz: $(B)/fuzz/fuzz_parse $(B)/fuzz/fuzz_pipeline $(B)/bin/sirgen
+	@sh test/fuzz/seed-pipeline.sh $(B)/bin/sirgen $(B)/fuzz/seeds
+	@echo "built $(B)/fuzz/fuzz_parse, $(B)/fuzz/fuzz_pipeline (README: Fuzzing)"
 
 # ---------------------------------------------------------------- difftest
 # make difftest N=200 FIRST=1: programs from test/fuzz/sirgen.c run by
