@@ -67,32 +67,6 @@ outside(Licm *l, IrValue v)
     return !b.id || l->inloop[b.id] != l->stamp;
 }
 
-static bool
-safe_trap(IrFunc *f, IrInst i)
-{
-    IrInstData *d = ir_inst(f, i);
-    uint64_t c;
-    switch (d->op) {
-    case IR_OP_UDIV:
-    case IR_OP_UREM:
-        return opt_const_bits(f, ir_inst_arg(f, i, 1), &c) && c != 0;
-    case IR_OP_SDIV:
-    case IR_OP_SREM: {
-        unsigned w = ir_type_bits(d->ty);
-        uint64_t m = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
-        return opt_const_bits(f, ir_inst_arg(f, i, 1), &c) && c != 0 &&
-               (c & m) != m;
-    }
-    case IR_OP_SHL:
-    case IR_OP_LSHR:
-    case IR_OP_ASHR:
-        return opt_const_bits(f, ir_inst_arg(f, i, 1), &c) &&
-               c < ir_type_bits(d->ty);
-    default:
-        return false;
-    }
-}
-
 /* Bytes of the object a base designates, or 0 when unknown. */
 static uint64_t
 object_size(IrFunc *f, const OptPtrInfo *p)
@@ -185,15 +159,13 @@ hoist_loop(Licm *l, const IrCfg *c, const OptLoops *ls, const OptLoop *lp)
         for (IrInst i = ir_layout_first_inst(f, b); i.id; i = next) {
             next = ir_layout_next_inst(f, i);
             IrInstData *d = ir_inst(f, i);
-            uint32_t fl = ir_op_info[d->op].flags;
             if (!d->result.id)
                 continue;
             bool ok;
             if (d->op == IR_OP_LOAD)
                 ok = true;
             else
-                ok = (fl & IR_OPF_PURE) &&
-                     (!(fl & IR_OPF_MAYTRAP) || safe_trap(f, i));
+                ok = opt_speculable(f, i);
             for (uint32_t k = 0; ok && k < d->nargs; k++)
                 ok = outside(l, ir_inst_arg(f, i, k));
             if (ok && d->op == IR_OP_LOAD)

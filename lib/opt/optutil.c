@@ -49,6 +49,37 @@ opt_def_block(IrFunc *f, IrValue v)
 }
 
 bool
+opt_speculable(IrFunc *f, IrInst i)
+{
+    IrInstData *d = ir_inst(f, i);
+    uint32_t fl = ir_op_info[d->op].flags;
+    uint64_t c;
+    if (!(fl & IR_OPF_PURE))
+        return false;
+    if (!(fl & IR_OPF_MAYTRAP))
+        return true;
+    switch (d->op) {
+    case IR_OP_UDIV:
+    case IR_OP_UREM:
+        return opt_const_bits(f, ir_inst_arg(f, i, 1), &c) && c != 0;
+    case IR_OP_SDIV:
+    case IR_OP_SREM: {
+        unsigned w = ir_type_bits(d->ty);
+        uint64_t m = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
+        return opt_const_bits(f, ir_inst_arg(f, i, 1), &c) && c != 0 &&
+               (c & m) != m;
+    }
+    case IR_OP_SHL:
+    case IR_OP_LSHR:
+    case IR_OP_ASHR:
+        return opt_const_bits(f, ir_inst_arg(f, i, 1), &c) &&
+               c < ir_type_bits(d->ty);
+    default:
+        return false;
+    }
+}
+
+bool
 opt_const_bits(IrFunc *f, IrValue v, uint64_t *bits)
 {
     IrInst i = opt_def_inst(f, v);

@@ -38,6 +38,11 @@ void opt_preds_compute(IrFunc *f, OptPreds *p, Arena *a);
 static inline uint32_t opt_npreds(const OptPreds *p, IrBlock b)
 { return p->start[b.id + 1] - p->start[b.id]; }
 
+/* True when i may run where it was not going to: pure, no memory
+ * access, and no undefined behaviour whatever its operands (division
+ * and shifts only by a constant that makes them defined). */
+bool opt_speculable(IrFunc *f, IrInst i);
+
 /* The instruction defining v, or 0 for parameters. */
 static inline IrInst opt_def_inst(IrFunc *f, IrValue v)
 {

@@ -12,8 +12,9 @@
  *      not when E's parameters are used beyond its branch (E dominates
  *      those uses) or when a `condbr` would get the same block twice
  *      (F6);
- *   5. a diamond or triangle of forwarding blocks below a `condbr`
- *      becomes `sel` instructions and one `br`;
+ *   5. a diamond or triangle below a `condbr` whose arms only forward
+ *      or compute a few cheap values becomes `sel` instructions and
+ *      one `br` (the arms' instructions move up, within a budget);
  *   6. redundant and dead block parameters are removed.
  *
  * Rounds repeat until nothing changes, at most MAXROUNDS times: each
@@ -25,7 +26,7 @@
 
 #include <string.h>
 
-enum { MAXROUNDS = 16, MAXSELS = 8 };
+enum { MAXROUNDS = 16, MAXSELS = 8, SPECBUDGET = 4 };
 
 typedef struct {
     OptCtx *ctx;
@@ -191,20 +192,64 @@ thread_jumps(Simp *s)
     return n;
 }
 
-/* A forwarder without parameters whose single incoming edge comes
- * from 'from'. */
-static IrInst
-side_block(IrFunc *f, const OptPreds *p, IrBlock b, IrInst from)
+/* Cost of running i on both sides of a branch: 0 for constants, 1 for
+ * one cheap operation, over the budget for what is slow even when it
+ * cannot trap (division, frem: a libcall) or must not run early. */
+static uint32_t
+spec_cost(IrFunc *f, IrInst i)
 {
-    IrInst br = forwarder(f, b);
-    if (!br.id || ir_block(f, b)->nparams || opt_npreds(p, b) != 1 ||
-        p->e[p->start[b.id]].inst.id != from.id)
+    IrInstData *d = ir_inst(f, i);
+    if (!opt_speculable(f, i))
+        return SPECBUDGET + 1;
+    switch (d->op) {
+    case IR_OP_SDIV: case IR_OP_UDIV: case IR_OP_SREM: case IR_OP_UREM:
+    case IR_OP_FDIV: case IR_OP_FREM:
+        return SPECBUDGET + 1;
+    default:
+        return ir_op_info[d->op].flags & IR_OPF_CONST ? 0 : 1;
+    }
+}
+
+/* An arm of a diamond: a block without parameters whose single
+ * incoming edge comes from 'from' and which ends in a `br`, after
+ * instructions that may all run unconditionally (*cost: their total
+ * spec_cost).  Their values are used only in the arm itself, since it
+ * dominates no other block, so they can move up in front of 'from'.
+ * Returns the arm's br. */
+static IrInst
+side_block(IrFunc *f, const OptPreds *p, IrBlock b, IrInst from,
+           uint32_t *cost)
+{
+    IrInst br = ir_layout_terminator(f, b);
+    *cost = 0;
+    if (!br.id || ir_inst_op(f, br) != IR_OP_BR ||
+        ir_target(f, br, 0)->block.id == b.id || ir_block(f, b)->nparams ||
+        opt_npreds(p, b) != 1 || p->e[p->start[b.id]].inst.id != from.id)
         return (IrInst){0};
+    for (IrInst i = ir_layout_first_inst(f, b); i.id != br.id;
+         i = ir_layout_next_inst(f, i)) {
+        *cost += spec_cost(f, i);
+        if (*cost > SPECBUDGET)
+            return (IrInst){0};
+    }
     return br;
 }
 
+/* Moves the instructions of arm b (all but its br) in front of 'at'. */
+static void
+hoist_arm(IrFunc *f, IrBlock b, IrInst br, IrInst at)
+{
+    IrInst i;
+    while ((i = ir_layout_first_inst(f, b)).id != br.id)
+        ir_layout_move_inst_before(f, i, at);
+}
+
 /* Turns `condbr c, X, Y` with X, Y forwarding to one block J (or one of
- * them being J) into sel instructions and `br J(..)`. */
+ * them being J) into sel instructions and `br J(..)`.  X and Y may
+ * compute values first, as LLVM's FoldTwoEntryPHINode speculates: at
+ * most SPECBUDGET cheap instructions in both together, which then run
+ * unconditionally.  A branch that mispredicts costs far more than that
+ * on a modern core; one that predicts well costs about as much. */
 static uint32_t
 form_sels(Simp *s)
 {
@@ -220,26 +265,32 @@ form_sels(Simp *s)
             continue;
         IrBlock x = ir_target(f, cb, 0)->block;
         IrBlock y = ir_target(f, cb, 1)->block;
-        IrInst xb = side_block(f, &p, x, cb);
-        IrInst yb = side_block(f, &p, y, cb);
+        uint32_t xc, yc;
+        IrInst xb = side_block(f, &p, x, cb, &xc);
+        IrInst yb = side_block(f, &p, y, cb, &yc);
         IrBlock j;
         /* Edges into J as (inst, target) for the true and false arm. */
         IrInst ti, fi;
-        uint32_t tt, ft;
+        uint32_t tt, ft, cost;
         if (xb.id && yb.id &&
             ir_target(f, xb, 0)->block.id == ir_target(f, yb, 0)->block.id) {
             j = ir_target(f, xb, 0)->block;
             ti = xb, tt = 0, fi = yb, ft = 0;
+            cost = xc + yc;
         } else if (xb.id && ir_target(f, xb, 0)->block.id == y.id) {
             j = y;
             ti = xb, tt = 0, fi = cb, ft = 1;
+            cost = xc;
+            yb = (IrInst){0};
         } else if (yb.id && ir_target(f, yb, 0)->block.id == x.id) {
             j = x;
             ti = cb, tt = 0, fi = yb, ft = 0;
+            cost = yc;
+            xb = (IrInst){0};
         } else {
             continue;
         }
-        if (j.id == a.id)
+        if (j.id == a.id || cost > SPECBUDGET)
             continue;
         tv.len = fv.len = 0;
         IrTarget *t1 = ir_target(f, ti, tt), *t2 = ir_target(f, fi, ft);
@@ -253,6 +304,10 @@ form_sels(Simp *s)
         }
         if (nsel > MAXSELS)
             continue;
+        if (xb.id)
+            hoist_arm(f, x, xb, cb);
+        if (yb.id)
+            hoist_arm(f, y, yb, cb);
         IrValue cond = ir_inst_arg(f, cb, 0);
         IrBuilder b;
         ir_builder_before(&b, f, cb);
