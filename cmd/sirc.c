@@ -48,6 +48,7 @@ typedef struct {
     FileType filetype;
     const char *print_after;    /* "isel", "regalloc" or NULL */
     const char *file;           /* input name, for diagnostics and .file */
+    int level;                  /* -O level */
 } Options;
 
 static const char usage[] =
@@ -187,6 +188,7 @@ compile(IrModule *m, const Options *o, FILE *out, Diag *d)
         .print_after = o->print_after,
         .print_out = stderr,
         .file = o->file,
+        .optlevel = o->level,
     };
     if (o->filetype == FT_OBJ)
         return compile_obj(m, &co, out, d);
@@ -210,9 +212,8 @@ default_output(const char *in, FileType ft)
 int
 main(int argc, char **argv)
 {
-    Options o = {.triple = HOST_TRIPLE};
+    Options o = {.triple = HOST_TRIPLE, .level = 2};
     const char *in = NULL, *out = NULL, *v;
-    int level = 2;
     bool only_files = false;
 
     for (int i = 1; i < argc; i++) {
@@ -242,7 +243,7 @@ main(int argc, char **argv)
         } else if (!strncmp(a, "-o", 2) && a[2] != '=') {
             out = a + 2;
         } else if (a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
-            level = a[2] - '0';
+            o.level = a[2] - '0';
         } else if ((v = cli_value(a, "mtriple")) != NULL) {
             o.triple = find_triple(v);
             if (!o.triple)
@@ -288,16 +289,16 @@ main(int argc, char **argv)
     ir_diag_init(&d, o.file, src, len, stderr);
     IrModule *m = ir_parse(src, len, &d);
     bool ok = m && d.nerrors == 0 && ir_verify_module(m, &d);
-    if (ok && level > 0) {
+    if (ok && o.level > 0) {
         OptCtx ctx;
         opt_ctx_init(&ctx, m, &d);
-        ok = opt_run_level(&ctx, level);
+        ok = opt_run_level(&ctx, o.level);
         opt_ctx_free(&ctx);
         /* Never hand the code generator a module a pass has broken. */
         if (ok && !ir_verify_module(m, &d)) {
             ir_diag_error(&d, (IrLoc){0}, "module is invalid after the -O%d "
                           "pipeline (siropt --verify-each tells which pass)",
-                          level);
+                          o.level);
             ok = false;
         }
     }

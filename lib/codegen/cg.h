@@ -243,6 +243,7 @@ typedef struct {
     const char *print_after;    /* "isel", "regalloc" or NULL */
     FILE *print_out;            /* for print_after (stderr if NULL) */
     const char *file;           /* source file name for .file */
+    int optlevel;               /* 0: no MIR optimization (taildup.c) */
 } CgOptions;
 
 /* Per-function lowering state shared by the driver and target isel. */
@@ -325,6 +326,10 @@ void cg_live_free(CgLive *l);
 
 /* regalloc.c */
 bool cg_regalloc(CgCtx *c, MirFunc *f);
+
+/* taildup.c: after regalloc, jumps to small blocks become copies of
+ * them (rotates loops). */
+void cg_tail_dup(MirFunc *f);
 
 /* frame.c */
 void cg_frame_layout(MirFunc *f);

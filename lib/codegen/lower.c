@@ -274,6 +274,8 @@ compile_func(CgCtx *c, IrSym s, FILE *out)
         ok = cg_regalloc(c, &mf);
     }
     if (ok) {
+        if (c->opt->optlevel > 0)
+            cg_tail_dup(&mf);
         print_stage(c, "regalloc");
         cg_frame_layout(&mf);
         if (mf.frame_size > INT32_MAX / 2 || mf.inarg_size > INT32_MAX / 2) {

@@ -343,8 +343,28 @@ emit_compare(CgCtx *c, IrInst i)
                 ob = rimm(c, b, NULL);
             }
         }
-        x64_emit2(c, X64_CMP, sz, ob, mir_reg(x64_R(c, a), sz));
         k.cc = icc(p);
+        /* against 0, `test` sets the same flags (CF = OF = 0) and
+         * fuses an `and` used only here: test y, x */
+        if (bi && ob.imm == 0) {
+            IrInst an = def_of(c, a);
+            if (an.id && ir_inst(f, an)->op == IR_OP_AND &&
+                ir_uses_count(&c->uses, a) == 1) {
+                IrValue x = ir_inst_arg(f, an, 0), y = ir_inst_arg(f, an, 1);
+                int64_t m;
+                if (const_of(c, x, &m) && fits32(m)) {
+                    x = y;
+                    y = ir_inst_arg(f, an, 0);
+                }
+                x64_emit2(c, X64_TEST, sz, rimm(c, y, NULL),
+                          mir_reg(x64_R(c, x), sz));
+                return k;
+            }
+            uint32_t ra = x64_R(c, a);
+            x64_emit2(c, X64_TEST, sz, mir_reg(ra, sz), mir_reg(ra, sz));
+            return k;
+        }
+        x64_emit2(c, X64_CMP, sz, ob, mir_reg(x64_R(c, a), sz));
         return k;
     }
     bool swap = false;
@@ -580,6 +600,114 @@ folded_load(CgCtx *c, IrInst ld, IrInst user)
     return false;
 }
 
+/* base + index * scale + disp: an x86 address, for lea and memory
+ * operands. */
+typedef struct {
+    uint32_t base, index;   /* vregs, 0: none */
+    uint8_t scale;
+    int64_t disp;
+} Am;
+
+enum { AM_DEPTH = 4 };
+
+/* The instruction defining v if it may be folded into a user in block
+ * b: v's only use, in the same block (folding an instruction from a
+ * preheader into a loop would repeat it every iteration). */
+static IrInst
+foldable_def(CgCtx *c, IrValue v, IrBlock b)
+{
+    IrInst d = def_of(c, v);
+    if (!d.id || ir_uses_count(&c->uses, v) != 1 ||
+        ir_layout_inst_block(c->irf, d).id != b.id)
+        return (IrInst){0};
+    return d;
+}
+
+/* For `shl x, 1..3` and `imul x, 2/3/4/5/8/9`: the multiplier, with
+ * *x the other operand; else 0. */
+static int64_t
+scaled(CgCtx *c, IrInst d, IrValue *x)
+{
+    IrFunc *f = c->irf;
+    IrInstData *id = ir_inst(f, d);
+    IrValue a = ir_inst_arg(f, d, 0), b = ir_inst_arg(f, d, 1);
+    int64_t k;
+    if (id->op == IR_OP_IMUL && const_of(c, a, &k)) {
+        IrValue t = a;
+        a = b;
+        b = t;
+    }
+    if (!const_of(c, b, &k))
+        return 0;
+    *x = a;
+    if (id->op == IR_OP_SHL && k >= 1 && k <= 3)
+        return (int64_t)1 << k;
+    if (id->op == IR_OP_IMUL && (k == 2 || k == 3 || k == 4 || k == 5 ||
+                                 k == 8 || k == 9))
+        return k;
+    return 0;
+}
+
+/* Adds integer value v (of the width being computed) to am, folding
+ * constants, iadd trees and small multiplications whose results have
+ * no other use, as LLVM's X86 matchAddress does.  False (am unchanged)
+ * when v does not fit in what is left of am. */
+static bool
+am_match(CgCtx *c, Am *am, IrValue v, IrBlock b, int depth)
+{
+    IrFunc *f = c->irf;
+    int64_t k;
+    if (const_of(c, v, &k) && fits32(k) && fits32(am->disp + k)) {
+        am->disp += k;
+        return true;
+    }
+    IrInst d = depth < AM_DEPTH ? foldable_def(c, v, b) : (IrInst){0};
+    if (d.id && ir_inst(f, d)->op == IR_OP_IADD) {
+        Am save = *am;
+        if (am_match(c, am, ir_inst_arg(f, d, 0), b, depth + 1) &&
+            am_match(c, am, ir_inst_arg(f, d, 1), b, depth + 1))
+            return true;
+        *am = save;
+    } else if (d.id) {
+        IrValue x;
+        int64_t m = scaled(c, d, &x);
+        if ((m == 2 || m == 4 || m == 8) && !am->index) {
+            am->index = x64_R(c, x);
+            am->scale = (uint8_t)m;
+            return true;
+        }
+        if ((m == 3 || m == 5 || m == 9) && !am->base && !am->index) {
+            am->base = am->index = x64_R(c, x);
+            am->scale = (uint8_t)(m - 1);
+            return true;
+        }
+    }
+    if (!am->base) {
+        am->base = x64_R(c, v);
+        return true;
+    }
+    if (!am->index) {
+        am->index = x64_R(c, v);
+        am->scale = 1;
+        return true;
+    }
+    return false;
+}
+
+/* d = am, as lea (or a constant move when am is only a displacement). */
+static void
+emit_lea(CgCtx *c, const Am *am, uint8_t sz, uint32_t d)
+{
+    if (!am->base && !am->index) {
+        x64_emit2(c, X64_MOVI, sz, mir_imm(am->disp), mir_reg(d, sz));
+        return;
+    }
+    MirOpnd m = mir_mem(MB_REG, am->base, am->disp, 8);
+    m.index = am->index;
+    m.scale = am->index ? am->scale : 1;
+    x64_emit2(c, X64_LEA, sz, m, mir_reg(d, sz));
+}
+
 static void
 sel_intbin(CgCtx *c, IrInst i)
 {
@@ -602,29 +730,26 @@ sel_intbin(CgCtx *c, IrInst i)
         ob = x64_mem_at(addr_of(c, ir_inst_arg(f, ld, 0)), 0, sz);
     else
         ob = rimm(c, b, &bi);
-    /* iadd a, (shl x, 1..3) is one lea with a scaled index; the shl
-     * is then unused and removed by mir_dce */
-    uint8_t scale = 1;
-    if (id->op == IR_OP_IADD && !mem && !bi) {
-        IrInst sh = def_of(c, b);
-        if (sh.id && ir_inst(f, sh)->op == IR_OP_SHL &&
-            ir_uses_count(&c->uses, b) == 1 &&
-            const_of(c, ir_inst_arg(f, sh, 1), &k) && k >= 1 && k <= 3) {
-            ob = x64_reg(x64_R(c, ir_inst_arg(f, sh, 0)));
-            scale = (uint8_t)(1 << k);
-        }
-    }
-    uint32_t ra = x64_R(c, a);
-    uint32_t d = x64_def1(c, i);
+    uint32_t d;
     if (id->op == IR_OP_IADD && !mem) {
-        MirOpnd m = mir_mem(MB_REG, ra, bi ? ob.imm : 0, 8);
-        if (!bi) {
-            m.index = ob.reg;
-            m.scale = scale;
+        Am am = {0};
+        IrBlock blk = ir_layout_inst_block(f, i);
+        if (!am_match(c, &am, a, blk, 1) || !am_match(c, &am, b, blk, 1)) {
+            am = (Am){.base = x64_R(c, a)};
+            am_match(c, &am, b, blk, AM_DEPTH);
         }
-        x64_emit2(c, X64_LEA, sz, m, mir_reg(d, sz));
+        emit_lea(c, &am, sz, x64_def1(c, i));
         return;
     }
+    if (id->op == IR_OP_IMUL && bi && (ob.imm == 3 || ob.imm == 5 ||
+                                       ob.imm == 9)) {
+        uint32_t ra = x64_R(c, a);
+        Am am = {ra, ra, (uint8_t)(ob.imm - 1), 0};
+        emit_lea(c, &am, sz, x64_def1(c, i));
+        return;
+    }
+    uint32_t ra = x64_R(c, a);
+    d = x64_def1(c, i);
     uint16_t op;
     switch (id->op) {
     case IR_OP_IADD: op = X64_ADD; break;

@@ -1,0 +1,97 @@
+/*
+ * taildup.c - tail duplication after register allocation.
+ *
+ * A block that ends in an unconditional jump to a small block B gets a
+ * copy of B's instructions in place of the jump, as LLVM's block
+ * placement duplicates tails.  The point is the loop: isel lays a loop
+ * out as "header: cmp; jcc exit ... latch: jmp header", two branches
+ * per iteration; with the header's test copied into the latch the loop
+ * is rotated ("latch: cmp; jcc latch-or-body") and runs one.  Edge blocks
+ * that only copy block parameters and jump also absorb their target.
+ *
+ * Registers are allocated, so a copy means exactly what the original
+ * means: the machine state at the jump is the state B starts from.
+ * B is copied only when it ends in a jump itself (no return, whose
+ * epilogue the emitter writes) and has at most MAXDUP instructions
+ * before its branches and no call.  One pass over the blocks; copies
+ * are not duplicated again, so the code grows by a bounded amount per
+ * jump.  A jump to the block laid out next is left alone: it costs
+ * nothing.
+ */
+#include "cg.h"
+
+enum { MAXDUP = 2 };
+
+/* Appends a copy of instruction i to block b. */
+static void
+copy_inst(MirFunc *f, uint32_t b, uint32_t i)
+{
+    MirInst in = *mir_inst(f, i);
+    uint32_t first = f->opnds.len;
+    for (uint32_t k = 0; k < in.nopnds; k++) {
+        MirOpnd o = *mir_opnd(f, i, k);
+        VEC_PUSH(f->opnds, o);
+    }
+    in.opnds = first;
+    VEC_PUSH(f->insts, in);
+    VEC_PUSH(f->blocks.data[b].insts, f->insts.len - 1);
+}
+
+/* True when block h may be copied: it ends in an unconditional jump,
+ * with at most MAXDUP other non-branch instructions and no call. */
+static bool
+duplicable(MirFunc *f, uint32_t h)
+{
+    const MirOpInfo *ops = f->target->ops;
+    MirBlock *bl = &f->blocks.data[h];
+    if (!bl->insts.len)
+        return false;
+    uint32_t last = bl->insts.data[bl->insts.len - 1];
+    uint16_t lf = ops[mir_inst(f, last)->op].flags;
+    if ((lf & (MIR_OPF_TERM | MIR_OPF_BRANCH)) !=
+        (MIR_OPF_TERM | MIR_OPF_BRANCH))
+        return false;
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < bl->insts.len; k++) {
+        uint16_t fl = ops[mir_inst(f, bl->insts.data[k])->op].flags;
+        if (fl & MIR_OPF_CALL)
+            return false;
+        if (!(fl & MIR_OPF_BRANCH) && ++n > MAXDUP)
+            return false;
+    }
+    return true;
+}
+
+void
+cg_tail_dup(MirFunc *f)
+{
+    const MirOpInfo *ops = f->target->ops;
+    uint32_t nb = f->blocks.len;
+    /* next[b]: the non-empty block laid out after b (0: none); blocks
+     * never become empty here */
+    uint32_t *next = xcalloc(nb + 1, sizeof *next);
+    for (uint32_t b = nb - 1; b >= 1; b--) {
+        uint32_t n = b + 1;
+        next[b] = n < nb && f->blocks.data[n].insts.len ? n : next[n];
+    }
+    for (uint32_t b = 1; b < nb; b++) {
+        MirBlock *bl = &f->blocks.data[b];
+        if (!bl->insts.len)
+            continue;
+        uint32_t j = bl->insts.data[bl->insts.len - 1];
+        MirInst *jn = mir_inst(f, j);
+        if ((ops[jn->op].flags & (MIR_OPF_TERM | MIR_OPF_BRANCH)) !=
+            (MIR_OPF_TERM | MIR_OPF_BRANCH) || jn->nopnds < 1)
+            continue;
+        MirOpnd *t = mir_opnd(f, j, 0);
+        if (t->kind != MO_BLOCK || t->obj == b || t->obj >= nb ||
+            t->obj == next[b] || !duplicable(f, t->obj))
+            continue;
+        uint32_t h = t->obj;
+        bl->insts.len--;
+        uint32_t n = f->blocks.data[h].insts.len;
+        for (uint32_t k = 0; k < n; k++)
+            copy_inst(f, b, f->blocks.data[h].insts.data[k]);
+    }
+    free(next);
+}
