@@ -402,7 +402,7 @@ default_run(Test *t, const char *root)
                 VEC_PUSH(t->runs, cmd);
             }
             VEC_FREE(ls);
-            free(s);
+            ir_free_file(s);
             return t->runs.len > 0;
         }
         if (!slash || strcmp(dir, root) == 0 || strcmp(dir, ".") == 0 ||
@@ -1043,8 +1043,8 @@ done:
         show_lines(&t->rep, &ol, 0, 20, UINT32_MAX);
     }
     VEC_FREE(ol);
-    free(os);
-    free(es);
+    ir_free_file(os);
+    ir_free_file(es);
     free(full);
     return ok;
 }
@@ -1063,7 +1063,7 @@ free_test(Test *t)
     VEC_FREE(t->seclines);
     VEC_FREE(t->sections);
     VEC_FREE(t->errs);
-    free(t->src);
+    ir_free_file(t->src);
 }
 
 /* Runs one test; the report (empty when it passed quietly) goes to
@@ -1367,7 +1367,7 @@ main(int argc, char **argv)
                 char *r = read_file(p, &n);
                 if (r)
                     fwrite(r, 1, n, stdout);
-                free(r);
+                ir_free_file(r);
                 remove(p);
                 if (res[printed] == 1)
                     passed++;

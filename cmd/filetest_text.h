@@ -20,7 +20,7 @@ typedef VEC(Str) Lines;
 static void
 bput(Buf *b, const char *s, size_t n)
 {
-    VEC_RESERVE(*b, b->len + (uint32_t)n + 1);
+    VEC_RESERVE_RAW(*b, b->len + (uint32_t)n + 1);
     memcpy(b->data + b->len, s, n);
     b->len += (uint32_t)n;
     b->data[b->len] = 0;

@@ -321,6 +321,6 @@ main(int argc, char **argv)
     }
     free(outname);
     ir_module_free(m);
-    free(src);
+    ir_free_file(src);
     return ok ? 0 : 1;
 }

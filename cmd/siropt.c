@@ -234,7 +234,7 @@ run(const Args *g)
         }
     }
     ir_module_free(m);
-    free(src);
+    ir_free_file(src);
     return ok;
 }
 

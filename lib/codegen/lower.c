@@ -112,7 +112,7 @@ cg_value_reg(CgCtx *c, IrValue v)
 void
 cg_bind(CgCtx *c, IrValue v, const uint32_t *regs, uint32_t n)
 {
-    VEC_RESERVE(c->leafpool, c->leafpool.len + n + 1);
+    VEC_RESERVE_RAW(c->leafpool, c->leafpool.len + n + 1);
     /* regs may point into leafpool: reserve first, then copy */
     uint32_t first = c->leafpool.len;
     for (uint32_t k = 0; k < n; k++)
@@ -127,7 +127,7 @@ cg_define(CgCtx *c, IrValue v, uint32_t *n)
 {
     CgLeaf *lv;
     uint32_t nl = cg_leaves(c->m, ir_value_type(c->irf, v), &lv);
-    VEC_RESERVE(c->leafpool, c->leafpool.len + nl + 1);
+    VEC_RESERVE_RAW(c->leafpool, c->leafpool.len + nl + 1);
     uint32_t first = c->leafpool.len;
     for (uint32_t k = 0; k < nl; k++)
         c->leafpool.data[first + k] = mir_vreg_new(c->mf,

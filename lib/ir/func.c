@@ -95,7 +95,7 @@ ir_vlist(IrFunc *f, const IrValue *vals, uint32_t n)
     uint32_t first = f->vpool.len;
     if (n == 0)
         return first;
-    VEC_RESERVE(f->vpool, first + n);
+    VEC_RESERVE_RAW(f->vpool, first + n);
     memcpy(f->vpool.data + first, vals, n * sizeof *vals);
     f->vpool.len += n;
     return first;

@@ -52,15 +52,25 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 
 /* Grow *data (elements of 'size' bytes, capacity *cap) to hold 'need'
- * elements; new space is zeroed. */
+ * elements; new space is zeroed.  ir_grow_raw leaves it as malloc gives
+ * it: arrays filled only by appending need no zeroing, and skipping it
+ * spares touching the unused half of each doubling (page faults are most
+ * of the parser's system time on a large function). */
 void ir_grow(void **data, uint32_t *cap, size_t size, uint32_t need);
+void ir_grow_raw(void **data, uint32_t *cap, size_t size, uint32_t need);
 
-/* A growable array: VEC(T) v = {0}; VEC_PUSH(v, x); v.data[i]; v.len. */
+/* A growable array: VEC(T) v = {0}; VEC_PUSH(v, x); v.data[i]; v.len.
+ * VEC_RESERVE zeroes new space, for arrays indexed by id past len;
+ * VEC_RESERVE_RAW and VEC_PUSH do not: the slots past len of an array
+ * that is appended to are garbage. */
 #define VEC(T) struct { T *data; uint32_t len, cap; }
 #define VEC_RESERVE(v, n) \
     ir_grow((void **)&(v).data, &(v).cap, sizeof *(v).data, (n))
+#define VEC_RESERVE_RAW(v, n) \
+    ((n) <= (v).cap ? (void)0 : \
+     ir_grow_raw((void **)&(v).data, &(v).cap, sizeof *(v).data, (n)))
 #define VEC_PUSH(v, x) \
-    (VEC_RESERVE(v, (v).len + 1), (v).data[(v).len++] = (x))
+    (VEC_RESERVE_RAW(v, (v).len + 1), (v).data[(v).len++] = (x))
 #define VEC_FREE(v) (free((v).data), (v).data = NULL, (v).len = (v).cap = 0)
 
 /* Bump allocator for short-lived scratch memory (a pass's side tables). */
@@ -70,8 +80,10 @@ void *arena_alloc(Arena *a, size_t n);       /* zeroed, 16-byte aligned */
 void arena_free(Arena *a);
 
 /* Read a whole file ("-" is standard input); NUL-terminated. Returns NULL
- * and sets *err (static string) on failure. */
+ * and sets *err (static string) on failure.  The buffer may be a mapping
+ * of the file: release it with ir_free_file, never free. */
 char *ir_read_file(const char *path, size_t *len, const char **err);
+void ir_free_file(char *buf);
 
 /* Output through a temporary file renamed into place on success, so a
  * failing tool never leaves a half-written output.  "-" or NULL path
@@ -397,7 +409,8 @@ typedef struct {
     IrBlock *bnext, *bprev;
     bool *binserted;
     IrBlock first, last;        /* first block is the entry block */
-    uint32_t icap, bcap;
+    uint32_t icap, bcap;    /* ids below these are valid (zeroed) */
+    uint32_t ialloc;        /* allocated length of the inst arrays */
 } IrLayout;
 
 struct IrFunc {

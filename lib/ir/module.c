@@ -261,7 +261,7 @@ uint32_t
 ir_init_list(IrModule *m, const IrInit *items, uint32_t n)
 {
     uint32_t first = m->ipool.len;
-    VEC_RESERVE(m->ipool, m->ipool.len + n);
+    VEC_RESERVE_RAW(m->ipool, m->ipool.len + n);
     if (n)
         memcpy(m->ipool.data + first, items, n * sizeof *items);
     m->ipool.len += n;

@@ -363,7 +363,10 @@ define_value(SirParser *P, SirLocal l, IrLoc loc, IrValue v)
         return;
     if (n >= P->nums.len) {
         VEC_RESERVE(P->nums, n + 1);
-        P->nums.len = n + 1;    /* new space is zeroed */
+        /* nums is also appended to, so the tail may be garbage */
+        memset(P->nums.data + P->nums.len, 0,
+               (n + 1 - P->nums.len) * sizeof *P->nums.data);
+        P->nums.len = n + 1;
     }
     P->nums.data[n] = v.id;
     if (n >= P->nextnum)
@@ -385,7 +388,10 @@ static void
 set_vloc(IrFunc *f, uint32_t pool, IrLoc loc)
 {
     if (f->vlocs.len < f->vpool.len) {
-        VEC_RESERVE(f->vlocs, f->vpool.len);
+        /* zero only the new entries, not the doubled capacity */
+        VEC_RESERVE_RAW(f->vlocs, f->vpool.len);
+        memset(f->vlocs.data + f->vlocs.len, 0,
+               (f->vpool.len - f->vlocs.len) * sizeof *f->vlocs.data);
         f->vlocs.len = f->vpool.len;
     }
     f->vlocs.data[pool] = loc;
@@ -734,7 +740,7 @@ ir_parse_emit(SirParser *P, IrLoc oploc, const IrInstData *proto,
         ntarg += P->tgts.data[t].nargs;
     uint32_t nfixed = nops - ntarg;
     P->vals.len = 0;
-    VEC_RESERVE(P->vals, nops + 1);
+    VEC_RESERVE_RAW(P->vals, nops + 1);
     for (uint32_t k = 0; k < nops; k++)
         P->vals.data[k] = P->ops.data[k].v;
     P->vals.len = nops;
@@ -766,7 +772,7 @@ ir_parse_emit(SirParser *P, IrLoc oploc, const IrInstData *proto,
         P->tl[IR_TLOC_AUX + t] = P->tgts.data[t].loc;
     size_t tat = (size_t)i.id * IR_TLOC_N;
     if (f->tcols.len < tat + IR_TLOC_N) {
-        VEC_RESERVE(f->tcols, tat + IR_TLOC_N);
+        VEC_RESERVE_RAW(f->tcols, tat + IR_TLOC_N);
         memset(f->tcols.data + f->tcols.len, 0,
                (tat + IR_TLOC_N - f->tcols.len) * sizeof(uint16_t));
         f->tcols.len = tat + IR_TLOC_N;

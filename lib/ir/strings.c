@@ -59,7 +59,7 @@ ir_intern(IrModule *m, const char *s, size_t n)
     if ((m->strs.len + 1) * 2 > m->strhcap)
         rehash(m);
     IrStr e = {m->chars.len, (uint32_t)n};
-    VEC_RESERVE(m->chars, m->chars.len + (uint32_t)n + 1);
+    VEC_RESERVE_RAW(m->chars, m->chars.len + (uint32_t)n + 1);
     memcpy(m->chars.data + m->chars.len, s, n);
     m->chars.len += (uint32_t)n;
     m->chars.data[m->chars.len++] = 0;

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -52,7 +53,7 @@ xstrdup(const char *s)
 }
 
 void
-ir_grow(void **data, uint32_t *cap, size_t size, uint32_t need)
+ir_grow_raw(void **data, uint32_t *cap, size_t size, uint32_t need)
 {
     if (need <= *cap)
         return;
@@ -64,9 +65,18 @@ ir_grow(void **data, uint32_t *cap, size_t size, uint32_t need)
     if (ncap < need)
         oom();
     *data = xrealloc(*data, ncap * size);
-    memset((char *)*data + (size_t)*cap * size, 0,
-           (size_t)(ncap - *cap) * size);
     *cap = (uint32_t)ncap;
+}
+
+void
+ir_grow(void **data, uint32_t *cap, size_t size, uint32_t need)
+{
+    uint32_t old = *cap;
+    if (need <= old)
+        return;
+    ir_grow_raw(data, cap, size, need);
+    memset((char *)*data + (size_t)old * size, 0,
+           (size_t)(*cap - old) * size);
 }
 
 struct ArenaBlock {
@@ -104,6 +114,42 @@ arena_free(Arena *a)
     }
 }
 
+/* A buffer from ir_read_file carries a header just before its text that
+ * says how to release it: a large regular file is mapped (its pages come
+ * from the page cache, a fault for many pages at once, where read() into
+ * fresh memory faults once per page and copies), anything else is read
+ * into malloc'd memory. */
+typedef struct {
+    size_t maplen;      /* 0: malloc'd */
+    size_t pad;
+} FileHdr;
+
+enum { MAP_MIN = 1 << 20 };
+
+static char *
+map_file(int fd, size_t n)
+{
+    /* One page for the header, then the file, then at least one zero
+     * byte: the anonymous reservation supplies it when the file ends on
+     * a page boundary, and the kernel zeroes the rest of a file's last
+     * page. */
+    size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+    size_t maplen = pg + ((n + 1 + pg - 1) & ~(pg - 1));
+    char *base = mmap(NULL, maplen, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (base == MAP_FAILED)
+        return NULL;
+    if (mmap(base + pg, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_FIXED,
+             fd, 0) == MAP_FAILED) {
+        munmap(base, maplen);
+        return NULL;
+    }
+    madvise(base + pg, n, MADV_SEQUENTIAL | MADV_WILLNEED);
+    FileHdr *h = (FileHdr *)(base + pg) - 1;
+    h->maplen = maplen;
+    return base + pg;
+}
+
 char *
 ir_read_file(const char *path, size_t *len, const char **err)
 {
@@ -112,12 +158,28 @@ ir_read_file(const char *path, size_t *len, const char **err)
         *err = strerror(errno);
         return NULL;
     }
+    struct stat st;
     size_t cap = 1 << 16, n = 0;
-    char *buf = xmalloc(cap);
+    if (fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode)) {
+        if (st.st_size >= MAP_MIN && (uint64_t)st.st_size < SIZE_MAX / 2) {
+            char *m = map_file(fileno(fp), (size_t)st.st_size);
+            if (m) {
+                if (fp != stdin)
+                    fclose(fp);
+                *len = (size_t)st.st_size;
+                return m;
+            }
+        }
+        /* room for the whole file in one read, and the EOF check */
+        if ((uint64_t)st.st_size + 2 > cap && (uint64_t)st.st_size < SIZE_MAX / 2)
+            cap = (size_t)st.st_size + 2;
+    }
+    char *buf = xmalloc(sizeof(FileHdr) + cap) + sizeof(FileHdr);
     for (;;) {
         if (cap - n < 2) {
             cap *= 2;
-            buf = xrealloc(buf, cap);
+            buf = (char *)xrealloc(buf - sizeof(FileHdr),
+                                   sizeof(FileHdr) + cap) + sizeof(FileHdr);
         }
         size_t r = fread(buf + n, 1, cap - n - 1, fp);
         n += r;
@@ -128,13 +190,28 @@ ir_read_file(const char *path, size_t *len, const char **err)
     if (fp != stdin)
         fclose(fp);
     if (bad) {
-        free(buf);
+        free(buf - sizeof(FileHdr));
         *err = "read error";
         return NULL;
     }
+    ((FileHdr *)buf - 1)->maplen = 0;
     buf[n] = 0;
     *len = n;
     return buf;
+}
+
+void
+ir_free_file(char *buf)
+{
+    if (!buf)
+        return;
+    FileHdr *h = (FileHdr *)buf - 1;
+    if (h->maplen) {
+        size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+        munmap(buf - pg, h->maplen);
+    } else {
+        free(h);
+    }
 }
 
 bool

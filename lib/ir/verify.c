@@ -42,7 +42,7 @@ typedef struct {
     IrDomTree dom;
     IrInst cur;         /* instruction being checked, when printable */
     uint64_t *names;    /* F1: set of namespace << 32 | name id */
-    uint32_t ncap;
+    uint32_t ncap, nnames;
 } Fn;
 
 enum { NS_LABEL, NS_VALUE, NS_SLOT };
@@ -934,28 +934,41 @@ digits_only(const IrModule *m, uint32_t name)
 }
 
 /* F1: 'name' in namespace ns is defined once in the current function.
- * An open-addressing set sized by the function (not by the module's
- * string table), so verifying one function after each pass stays
- * linear in that function. */
+ * An open-addressing set that grows with the names it holds (most values
+ * are numbered, not named), so verifying one function after each pass
+ * stays linear in that function and touches little memory. */
+static void
+names_grow(Fn *F)
+{
+    uint32_t ocap = F->ncap, cap = ocap ? ocap * 2 : 256;
+    uint64_t *old = F->names;
+    F->names = xcalloc(cap, sizeof *F->names);
+    F->ncap = cap;
+    for (uint32_t i = 0; i < ocap; i++) {
+        if (!old[i])
+            continue;
+        uint32_t k = ir_hash_mix(0, old[i]) & (cap - 1);
+        while (F->names[k])
+            k = (k + 1) & (cap - 1);
+        F->names[k] = old[i];
+    }
+    free(old);
+}
+
 static bool
 first_def(Fn *F, int ns, uint32_t name)
 {
     if (!name)
         return true;
-    if (!F->names) {
-        uint64_t need = 2 * ((uint64_t)F->nv + F->nb + F->f->slots.len) + 16;
-        uint32_t cap = 16;
-        while (cap < need && cap < (1u << 31))
-            cap *= 2;
-        F->names = xcalloc(cap, sizeof *F->names);
-        F->ncap = cap;
-    }
+    if ((uint64_t)(F->nnames + 1) * 2 > F->ncap)
+        names_grow(F);
     uint64_t key = (uint64_t)(ns + 1) << 32 | name;
     uint32_t k = ir_hash_mix(0, key) & (F->ncap - 1);
     for (; F->names[k]; k = (k + 1) & (F->ncap - 1))
         if (F->names[k] == key)
             return false;
     F->names[k] = key;
+    F->nnames++;
     return true;
 }
 
