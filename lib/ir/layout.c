@@ -18,7 +18,7 @@ fit_insts(IrFunc *f, uint32_t id)
     IrLayout *l = &f->layout;
     if (id < l->icap)
         return;
-    uint64_t want = ((uint64_t)id | 1023) + 1;
+    uint64_t want = ((uint64_t)id | 63) + 1;
     uint32_t n = want > UINT32_MAX ? UINT32_MAX : (uint32_t)want;
     uint32_t cap = l->ialloc, c2 = cap, c3 = cap, c4 = cap;
     ir_grow_raw((void **)&l->inext, &c2, sizeof(IrInst), n);

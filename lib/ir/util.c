@@ -27,12 +27,41 @@ xmalloc(size_t n)
     return p;
 }
 
+/* Maps in the new part [from, to) of a large array with one system call.
+ * An array that doubles is mostly filled before it doubles again, and
+ * on the virtual machines we measure on each page fault costs
+ * microseconds: faulting a million-instruction function's arrays in
+ * page by page was a quarter of the time to parse it.  Only a hint: an
+ * older kernel refuses it and the pages fault in as they are used. */
+static void
+populate(void *p, size_t from, size_t to)
+{
+#ifdef __linux__
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23      /* Linux 5.14 */
+#endif
+    enum { BIG = 1u << 20, PAGE = 4096 };
+    if (to < BIG)
+        return;
+    uintptr_t lo = ((uintptr_t)p + from + PAGE - 1) & ~(uintptr_t)(PAGE - 1);
+    uintptr_t hi = ((uintptr_t)p + to) & ~(uintptr_t)(PAGE - 1);
+    if (hi > lo)
+        madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE);
+#else
+    (void)p, (void)from, (void)to;
+#endif
+}
+
+/* Large zeroed tables (hash sets, per-value side arrays) are used all
+ * over, so they are mapped in at once too. */
 void *
 xcalloc(size_t n, size_t size)
 {
     void *p = calloc(n ? n : 1, size ? size : 1);
     if (!p)
         oom();
+    if (n && size && n <= SIZE_MAX / size)
+        populate(p, 0, n * size);
     return p;
 }
 
@@ -65,6 +94,7 @@ ir_grow_raw(void **data, uint32_t *cap, size_t size, uint32_t need)
     if (ncap < need)
         oom();
     *data = xrealloc(*data, ncap * size);
+    populate(*data, (size_t)*cap * size, ncap * size);
     *cap = (uint32_t)ncap;
 }
 
