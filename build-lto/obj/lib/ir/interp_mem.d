@@ -1,6 +1,0 @@
-build-lto/obj/lib/ir/interp_mem.o: lib/ir/interp_mem.c \
- lib/ir/interp_int.h lib/ir/ir_int.h lib/ir/ir.h lib/ir/ops.def
-lib/ir/interp_int.h:
-lib/ir/ir_int.h:
-lib/ir/ir.h:
-lib/ir/ops.def:

@@ -1,7 +1,0 @@
-build-lto/obj/lib/opt/gvn.o: lib/opt/gvn.c lib/opt/optutil.h \
- lib/opt/opt.h lib/ir/ir.h lib/ir/ops.def lib/opt/passes.def
-lib/opt/optutil.h:
-lib/opt/opt.h:
-lib/ir/ir.h:
-lib/ir/ops.def:
-lib/opt/passes.def:

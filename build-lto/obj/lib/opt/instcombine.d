@@ -1,8 +1,0 @@
-build-lto/obj/lib/opt/instcombine.o: lib/opt/instcombine.c \
- lib/opt/optutil.h lib/opt/opt.h lib/ir/ir.h lib/ir/ops.def \
- lib/opt/passes.def
-lib/opt/optutil.h:
-lib/opt/opt.h:
-lib/ir/ir.h:
-lib/ir/ops.def:
-lib/opt/passes.def:
