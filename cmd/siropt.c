@@ -28,7 +28,12 @@ static const char usage[] =
     "                       repeated, the lists are concatenated\n"
     "  -O0 -O1 -O2 -O3      run a standard pipeline (default -O0: none)\n"
     "  -o FILE              write the output to FILE (default: stdout)\n"
-    "  --verify-each        verify the module after every pass\n"
+    "  --verify-each        verify the module after every pass (and\n"
+    "                       --verify-analyses)\n"
+    "  --verify-analyses    recompute every cached analysis a pass reuses\n"
+    "                       or keeps, and fail on a stale one\n"
+    "  --debug-analyses     log to stderr when analyses are computed,\n"
+    "                       reused and invalidated\n"
     "  --print-after=PASS   print the module to stderr after PASS runs\n"
     "  --print-after-all    print the module to stderr after every pass\n"
     "  --time-passes        print a table of pass times to stderr\n"
@@ -111,7 +116,7 @@ typedef struct {
     char *passes;           /* -p lists, joined */
     char *print_after;      /* --print-after lists, joined, or "*" */
     int level;              /* -O level, -1 if none */
-    bool verify_each, time_passes, stats;
+    bool verify_each, verify_analyses, debug_analyses, time_passes, stats;
 } Args;
 
 /* Returns -1 to go on, or the exit status (--help, errors). */
@@ -156,6 +161,10 @@ parse_args(int argc, char **argv, Args *g)
             g->level = 2;
         } else if (cli_flag(a, "verify-each")) {
             g->verify_each = true;
+        } else if (cli_flag(a, "verify-analyses")) {
+            g->verify_analyses = true;
+        } else if (cli_flag(a, "debug-analyses")) {
+            g->debug_analyses = true;
         } else if (cli_flag(a, "time-passes")) {
             g->time_passes = true;
         } else if (cli_flag(a, "stats")) {
@@ -201,6 +210,8 @@ run(const Args *g)
     OptCtx ctx;
     opt_ctx_init(&ctx, m, &d);
     ctx.verify_each = g->verify_each;
+    ctx.verify_analyses = g->verify_each || g->verify_analyses;
+    ctx.debug_analyses = g->debug_analyses;
     ctx.time_passes = g->time_passes;
     ctx.stats = g->stats;
     ctx.print_after = g->print_after;

@@ -655,6 +655,9 @@ void ir_print_func(IrFunc *f, FILE *out);
  * named as in the canonical text of the whole function (each call
  * numbers f in one linear walk; values defined nowhere print as %?ID). */
 void ir_print_inst(IrFunc *f, IrInst i, FILE *out);
+/* Values separated by spaces, named as ir_print_inst names them (one
+ * numbering walk per call); for analysis dumps. */
+void ir_print_values(IrFunc *f, const IrValue *v, uint32_t n, FILE *out);
 
 /* ------------------------------------------------------------------ */
 /* verify.c: the well-formedness rules of spec section 9               */

@@ -803,3 +803,17 @@ ir_print_inst(IrFunc *f, IrInst i, FILE *out)
     put_inst(p, i);
     printer_free(p);
 }
+
+void
+ir_print_values(IrFunc *f, const IrValue *v, uint32_t n, FILE *out)
+{
+    Printer *p = printer_new(f->mod, out);
+    p->f = f;
+    number(p, f);
+    for (uint32_t k = 0; k < n; k++) {
+        if (k)
+            putc_(p, ' ');
+        put_value(p, v[k]);
+    }
+    printer_free(p);
+}

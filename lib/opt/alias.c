@@ -23,6 +23,7 @@ opt_alias_compute(IrFunc *f, OptAlias *al, Arena *a)
     uint32_t nobj = ir_num_slots(f) + ir_num_insts(f) + 1;
     al->escaped = arena_alloc(a, nobj * sizeof *al->escaped);
     al->nslots = ir_num_slots(f);
+    al->nobjects = nobj;
     /* Bases in dominance order would need a walk; a value's base only
      * depends on its operand, so resolve on demand with memoization. */
     IR_FOR_BLOCKS(f, b) {

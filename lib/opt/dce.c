@@ -58,8 +58,7 @@ dce_func(OptCtx *ctx, IrFunc *f)
     uint32_t nv = ir_num_values(f);
     Mark mk = {f, arena_alloc(&a, nv * sizeof(bool)),
                arena_alloc(&a, (nv + 1) * sizeof(uint32_t)), 0};
-    OptPreds p;
-    opt_preds_compute(f, &p, &a);
+    const OptPreds p = *opt_am_preds(opt_am(ctx, f));
     IrBlock entry = ir_layout_entry(f);
     if (entry.id) {
         IrBlockData *bd = ir_block(f, entry);
@@ -112,6 +111,8 @@ dce_func(OptCtx *ctx, IrFunc *f)
             }
         }
     }
+    if (!ninsts && !nparams)
+        opt_unchanged(ctx, f);
     opt_count(ctx, "instructions removed", ninsts);
     opt_count(ctx, "block parameters removed", nparams);
     arena_free(&a);

@@ -45,7 +45,7 @@ typedef struct {
 typedef struct {
     IrFunc *f;
     Arena *a;
-    OptAlias al;
+    OptAlias *al;       /* from the analysis manager */
     uint32_t *repl;
     uint32_t *bucket;   /* entry index + 1 */
     uint32_t mask;
@@ -129,7 +129,7 @@ mem_kill(Gvn *g, Mem *m, IrValue addr, IrType ty)
     uint32_t n = 0;
     for (uint32_t k = 0; k < m->n; k++) {
         MemEnt *e = &m->e[k];
-        if (!opt_may_alias(g->f, &g->al, e->addr, tysize(g, e->ty), addr,
+        if (!opt_may_alias(g->f, g->al, e->addr, tysize(g, e->ty), addr,
                            tysize(g, ty)))
             m->e[n++] = *e;
     }
@@ -151,8 +151,8 @@ mem_call(Gvn *g, Mem *m)
 {
     uint32_t n = 0;
     for (uint32_t k = 0; k < m->n; k++) {
-        const OptPtrInfo *p = opt_alias_base(g->f, &g->al, m->e[k].addr);
-        if (opt_alias_local_private(&g->al, p))
+        const OptPtrInfo *p = opt_alias_base(g->f, g->al, m->e[k].addr);
+        if (opt_alias_local_private(g->al, p))
             m->e[n++] = m->e[k];
     }
     m->n = n;
@@ -224,9 +224,10 @@ gvn_func(OptCtx *ctx, IrFunc *f)
 {
     if (!ir_layout_entry(f).id)
         return;
+    OptAM *am = opt_am(ctx, f);
     Arena a = {0};
     Gvn g = {.f = f, .a = &a};
-    opt_alias_compute(f, &g.al, &a);
+    g.al = opt_am_alias(am);
     uint32_t nv = ir_num_values(f), nb = ir_num_blocks(f);
     g.repl = arena_alloc(&a, nv * sizeof *g.repl);
     uint32_t cap = 16;
@@ -235,10 +236,8 @@ gvn_func(OptCtx *ctx, IrFunc *f)
     g.bucket = arena_alloc(&a, cap * sizeof *g.bucket);
     g.mask = cap - 1;
     g.endmem = arena_alloc(&a, nb * sizeof *g.endmem);
-    IrCfg cfg;
-    IrDomTree dom;
-    ir_cfg_compute(f, &cfg);
-    ir_dom_compute(f, &cfg, &dom);
+    const IrCfg *cfg = opt_am_cfg(am);
+    const IrDomTree *dom = opt_am_domtree(am);
     /* Iterative preorder walk; a frame is reopened to pop its scope. */
     typedef struct { uint32_t b, mark; bool open; } Frame;
     Frame *stk = arena_alloc(&a, (nb + 1) * sizeof *stk);
@@ -258,24 +257,25 @@ gvn_func(OptCtx *ctx, IrFunc *f)
         fr->open = true;
         fr->mark = g.ents.len;
         IrBlock b = {fr->b};
-        IrBlock id = dom.idom[b.id];
+        IrBlock id = dom->idom[b.id];
         m.n = 0;
-        if (id.id && ir_cfg_npreds(&cfg, b) == 1 && g.endmem[id.id] &&
-            cfg.preds[cfg.pred_start[b.id]].id == id.id)
+        if (id.id && ir_cfg_npreds(cfg, b) == 1 && g.endmem[id.id] &&
+            cfg->preds[cfg->pred_start[b.id]].id == id.id)
             m = *g.endmem[id.id];
         do_block(&g, b, &m);
-        uint32_t c0 = dom.child_start[b.id], c1 = dom.child_start[b.id + 1];
+        uint32_t c0 = dom->child_start[b.id];
+        uint32_t c1 = dom->child_start[b.id + 1];
         if (c1 > c0 && m.n) {
             g.endmem[b.id] = arena_alloc(&a, sizeof(Mem));
             *g.endmem[b.id] = m;
         }
         for (uint32_t k = c1; k-- > c0;)
-            stk[n++] = (Frame){dom.children[k].id, 0, false};
+            stk[n++] = (Frame){dom->children[k].id, 0, false};
     }
     opt_repl_apply(f, g.repl);
     VEC_FREE(g.ents);
-    ir_dom_free(&dom);
-    ir_cfg_free(&cfg);
+    if (!g.nrepl && !g.nloads)
+        opt_unchanged(ctx, f);
     opt_count(ctx, "instructions replaced", g.nrepl);
     opt_count(ctx, "loads removed", g.nloads);
     arena_free(&a);

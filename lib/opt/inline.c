@@ -226,7 +226,8 @@ inline_call(Inl *in, IrFunc *f, IrBlock b, IrInst call, IrFunc *g)
     return c;
 }
 
-static void
+/* Returns whether f changed. */
+static bool
 inline_into(Inl *in, IrFunc *f)
 {
     uint32_t size = opt_count_insts(f);
@@ -263,6 +264,7 @@ inline_into(Inl *in, IrFunc *f)
         VEC_RESERVE(in->repl, ir_num_values(f) + 1);
         opt_repl_apply(f, in->repl.data);
     }
+    return any;
 }
 
 /* Marks internal functions that nothing refers to any more dead. */
@@ -332,7 +334,8 @@ opt_inline(OptCtx *ctx, IrModule *m)
         }
     }
     OPT_FOR_FUNCS(m, f)
-        inline_into(&in, f);
+        if (!inline_into(&in, f))
+            opt_unchanged(ctx, f);
     uint32_t before = 0, after = 0;
     for (uint32_t s = 1; s <= ns; s++)
         before += !ir_sym(m, (IrSym){s})->dead;

@@ -541,14 +541,14 @@ ic_func(OptCtx *ctx, IrFunc *f)
     IC c = {.f = f};
     uint64_t total = 0;
     Arena a = {0};
-    IrCfg cfg;
-    ir_cfg_compute(f, &cfg);
+    uint32_t nrpo;
+    const IrBlock *rpo = opt_am_rpo(opt_am(ctx, f), &nrpo);
     for (int sweep = 0; sweep < MAXSWEEPS; sweep++) {
         c.nchanged = 0;
         /* Reverse post-order: definitions are seen before uses (except
          * through block parameters). */
-        for (uint32_t r = 0; r < cfg.nrpo; r++) {
-            IrBlock b = cfg.rpo[r];
+        for (uint32_t r = 0; r < nrpo; r++) {
+            IrBlock b = rpo[r];
             IrInst next;
             for (IrInst i = ir_layout_first_inst(f, b); i.id; i = next) {
                 next = ir_layout_next_inst(f, i);
@@ -568,7 +568,6 @@ ic_func(OptCtx *ctx, IrFunc *f)
         if (!c.nchanged)
             break;
     }
-    ir_cfg_free(&cfg);
     VEC_FREE(c.repl);
     arena_free(&a);
     opt_count(ctx, "instructions combined", total);

@@ -30,7 +30,7 @@ enum { MAXSTORES = 64 };
 
 typedef struct {
     IrFunc *f;
-    OptAlias al;
+    OptAlias *al;       /* from the analysis manager */
     uint32_t *inloop;   /* block id -> stamp of the loop being done */
     uint32_t stamp;
     uint32_t nhoisted;
@@ -94,18 +94,18 @@ safe_load(Licm *l, IrInst i)
         d->ty.id == IR_TY_BOOL)
         return false;
     IrValue addr = ir_inst_arg(f, i, 0);
-    OptPtrInfo p = *opt_alias_base(f, &l->al, addr);
+    OptPtrInfo p = *opt_alias_base(f, l->al, addr);
     uint64_t size = ir_type_size(f->mod, d->ty);
     uint64_t osize = object_size(f, &p);
     if (!p.kind || !p.known_off || p.off % ir_type_align(f->mod, d->ty) ||
         p.off > osize || size > osize - p.off)
         return false;
     if (l->nstores > MAXSTORES ||
-        (l->calls && !opt_alias_local_private(&l->al, &p)))
+        (l->calls && !opt_alias_local_private(l->al, &p)))
         return false;
     for (uint32_t k = 0; k < l->nstores; k++) {
         IrInst j = l->stores[k];
-        if (opt_may_alias(f, &l->al, ir_inst_arg(f, j, 1),
+        if (opt_may_alias(f, l->al, ir_inst_arg(f, j, 1),
                           ir_type_size(f->mod, ir_inst(f, j)->ty), addr,
                           size))
             return false;
@@ -184,32 +184,29 @@ licm_func(OptCtx *ctx, IrFunc *f)
 {
     if (!ir_layout_entry(f).id)
         return;
+    OptAM *am = opt_am(ctx, f);
     Arena a = {0};
-    IrCfg c;
-    IrDomTree d;
-    OptLoops ls;
-    ir_cfg_compute(f, &c);
-    ir_dom_compute(f, &c, &d);
-    opt_loops_compute(f, &c, &d, &ls, &a);
-    uint32_t made = ls.n ? opt_loops_preheaders(f, &ls, &a) : 0;
+    const OptLoops *ls = opt_am_loops(am);
+    uint32_t made = ls->n ? opt_loops_preheaders(f, ls, &a) : 0;
     if (made) {
-        ir_dom_free(&d);
-        ir_cfg_free(&c);
-        ir_cfg_compute(f, &c);
-        ir_dom_compute(f, &c, &d);
-        opt_loops_compute(f, &c, &d, &ls, &a);
+        /* New blocks and parameters: nothing cached holds.  Hoisting
+         * below changes neither the block graph nor the alias facts, so
+         * what is computed now stays valid (passes.def). */
+        opt_am_changed(am, OPT_PRESERVE_NONE);
+        ls = opt_am_loops(am);
     }
+    const IrCfg *c = opt_am_cfg(am);
     Licm l = {.f = f};
-    if (ls.n) {
-        opt_alias_compute(f, &l.al, &a);
+    if (ls->n) {
+        l.al = opt_am_alias(am);
         l.inloop = arena_alloc(&a, (ir_num_blocks(f) + 1) *
                                    sizeof *l.inloop);
-        for (uint32_t k = 0; k < ls.n; k++)
-            hoist_loop(&l, &c, &ls, &ls.loops[k]);
+        for (uint32_t k = 0; k < ls->n; k++)
+            hoist_loop(&l, c, ls, &ls->loops[k]);
     }
-    ir_dom_free(&d);
-    ir_cfg_free(&c);
     arena_free(&a);
+    if (!made && !l.nhoisted)
+        opt_unchanged(ctx, f);
     opt_count(ctx, "preheaders created", made);
     opt_count(ctx, "instructions hoisted", l.nhoisted);
 }

@@ -9,9 +9,11 @@
  * gives a valid order).  The cost is the sum of the loop sizes, that is
  * the function size times the nesting depth.
  *
- * opt_loops_preheaders gives every loop a preheader: a block outside the
- * loop whose only successor is the header and which is the header's only
- * predecessor outside the loop, creating one where needed.
+ * Nesting comes from a walk of the loops outermost first: the parent of
+ * a loop is the innermost loop seen so far that holds its header.  A
+ * loop's preheader is reported when it exists: a block outside the loop
+ * ending in `br` to the header, the header's only incoming edge from
+ * outside.  opt_loops_preheaders creates the missing ones.
  */
 #include "optutil.h"
 
@@ -86,6 +88,36 @@ opt_loops_compute(IrFunc *f, const IrCfg *c, const IrDomTree *d,
     qsort(l->loops, l->n, sizeof *l->loops, by_size);
     VEC_FREE(loops);
     VEC_FREE(pool);
+
+    /* Natural loops are disjoint or nested, so outermost first works. */
+    l->nblocks = nb;
+    l->innermost = arena_alloc(a, (nb + 1) * sizeof *l->innermost);
+    for (uint32_t k = l->n; k-- > 0;) {
+        OptLoop *lp = &l->loops[k];
+        lp->parent = l->innermost[lp->header.id];
+        lp->depth = lp->parent ? l->loops[lp->parent - 1].depth + 1 : 1;
+        for (uint32_t j = 0; j < lp->nblocks; j++)
+            l->innermost[l->blocks[lp->first + j].id] = k + 1;
+    }
+    /* Preheaders; 'stamp' marks the blocks of loop k with k + 1. */
+    memset(stamp, 0, (nb + 1) * sizeof *stamp);
+    for (uint32_t k = 0; k < l->n; k++) {
+        OptLoop *lp = &l->loops[k];
+        for (uint32_t j = 0; j < lp->nblocks; j++)
+            stamp[l->blocks[lp->first + j].id] = k + 1;
+        IrBlock h = lp->header, ph = {0};
+        uint32_t nout = 0;
+        for (uint32_t e = c->pred_start[h.id]; e < c->pred_start[h.id + 1];
+             e++) {
+            if (stamp[c->preds[e].id] != k + 1) {
+                ph = c->preds[e];
+                nout++;
+            }
+        }
+        IrInst t = nout == 1 ? ir_layout_terminator(f, ph) : (IrInst){0};
+        if (t.id && ir_inst_op(f, t) == IR_OP_BR)
+            lp->preheader = ph;
+    }
 }
 
 uint32_t

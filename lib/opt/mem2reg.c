@@ -40,8 +40,8 @@ typedef struct {
 typedef struct {
     IrFunc *f;
     Arena *a;
-    IrCfg cfg;
-    IrDomTree dom;
+    const IrCfg *cfg;       /* from the analysis manager */
+    const IrDomTree *dom;
     uint32_t nvars;
     Var *vars;
     uint32_t *varof;    /* value id -> var + 1 for promotable addresses */
@@ -112,7 +112,7 @@ find_vars(M2R *s, IrUses *u)
 static bool
 reachable(M2R *s, IrBlock b)
 {
-    return b.id < s->cfg.nblocks && ir_cfg_reachable(&s->cfg, b);
+    return b.id < s->cfg->nblocks && ir_cfg_reachable(s->cfg, b);
 }
 
 /* Collects, per good variable, the reachable blocks that store it and
@@ -142,8 +142,8 @@ find_blocks(M2R *s)
             }
             pool = arena_alloc(s->a, (at + 1) * sizeof *pool);
         }
-        for (uint32_t r = 0; r < s->cfg.nrpo; r++) {
-            IrBlock b = s->cfg.rpo[r];
+        for (uint32_t r = 0; r < s->cfg->nrpo; r++) {
+            IrBlock b = s->cfg->rpo[r];
             IR_FOR_INSTS(f, b, i) {
                 IrInstData *d = ir_inst(f, i);
                 uint32_t x;
@@ -262,7 +262,7 @@ place_phis(M2R *s, const uint32_t *pool)
         }
         while (nwl) {
             IrBlock b = {wl[--nwl]};
-            const IrCfg *c = &s->cfg;
+            const IrCfg *c = s->cfg;
             for (uint32_t e = c->pred_start[b.id];
                  e < c->pred_start[b.id + 1]; e++) {
                 IrBlock p = c->preds[e];
@@ -288,11 +288,11 @@ place_phis(M2R *s, const uint32_t *pool)
             visst[root] = st;
             while (nwl) {
                 IrBlock n = {wl[--nwl]};
-                const IrCfg *c = &s->cfg;
+                const IrCfg *c = s->cfg;
                 for (uint32_t e = c->succ_start[n.id];
                      e < c->succ_start[n.id + 1]; e++) {
                     IrBlock y = c->succs[e];
-                    if (s->dom.idom[y.id].id == n.id)
+                    if (s->dom->idom[y.id].id == n.id)
                         continue;       /* a D-edge */
                     if (s->level[y.id] > rl || pqst[y.id] == st)
                         continue;
@@ -303,7 +303,7 @@ place_phis(M2R *s, const uint32_t *pool)
                     if (defst[y.id] != st)
                         heap_push(s, heap, y.id);
                 }
-                const IrDomTree *d = &s->dom;
+                const IrDomTree *d = s->dom;
                 for (uint32_t k = d->child_start[n.id];
                      k < d->child_start[n.id + 1]; k++) {
                     IrBlock ch = d->children[k];
@@ -405,7 +405,7 @@ rename_vars(M2R *s, uint32_t *repl, uint32_t *cur)
                 }
             }
         }
-        const IrDomTree *dt = &s->dom;
+        const IrDomTree *dt = s->dom;
         for (uint32_t k = dt->child_start[b.id + 1];
              k-- > dt->child_start[b.id];)
             stk[nstk++] = (Frame){dt->children[k].id, 0, false};
@@ -482,6 +482,7 @@ compact_slots(IrFunc *f, Arena *a)
 static void
 promote(OptCtx *ctx, IrFunc *f)
 {
+    OptAM *am = opt_am(ctx, f);
     Arena a = {0};
     M2R s = {.f = f, .a = &a};
     IrUses u;
@@ -492,13 +493,13 @@ promote(OptCtx *ctx, IrFunc *f)
     for (uint32_t x = 0; x < s.nvars; x++)
         ngood += !s.vars[x].bad;
     if (ngood) {
-        ir_cfg_compute(f, &s.cfg);
-        ir_dom_compute(f, &s.cfg, &s.dom);
+        s.cfg = opt_am_cfg(am);
+        s.dom = opt_am_domtree(am);
         uint32_t nb = ir_num_blocks(f);
         s.level = arena_alloc(&a, nb * sizeof *s.level);
-        for (uint32_t r = 1; r < s.cfg.nrpo; r++) {
-            IrBlock b = s.cfg.rpo[r];
-            s.level[b.id] = s.level[s.dom.idom[b.id].id] + 1;
+        for (uint32_t r = 1; r < s.cfg->nrpo; r++) {
+            IrBlock b = s.cfg->rpo[r];
+            s.level[b.id] = s.level[s.dom->idom[b.id].id] + 1;
         }
         uint32_t *pool = find_blocks(&s);
         place_phis(&s, pool);
@@ -526,15 +527,18 @@ promote(OptCtx *ctx, IrFunc *f)
         bool *only = arena_alloc(&a, nv * sizeof *only);
         for (uint32_t p = 0; p < s.nphis; p++)
             only[s.phis[p].param.id] = true;
-        uint32_t nred = opt_remove_redundant_params(f, &a, only);
-        uint32_t ndead = opt_remove_dead_params(f, &a, only);
+        /* Only arguments and parameters changed: the edges hold. */
+        const OptPreds *ep = opt_am_preds(am);
+        uint32_t nred = opt_remove_redundant_params(f, ep, &a, only);
+        uint32_t ndead = opt_remove_dead_params(f, ep, &a, only);
         opt_count(ctx, "variables promoted", ngood);
         opt_count(ctx, "block parameters inserted",
                  s.nphis - nred - ndead);
-        ir_dom_free(&s.dom);
-        ir_cfg_free(&s.cfg);
     }
-    opt_count(ctx, "stack slots removed", compact_slots(f, &a));
+    uint32_t nslots = compact_slots(f, &a);
+    opt_count(ctx, "stack slots removed", nslots);
+    if (!ngood && !nslots)
+        opt_unchanged(ctx, f);
     arena_free(&a);
 }
 

@@ -1,6 +1,6 @@
 /*
  * opt.h - the public interface of the SIR optimizer (lib/opt): the pass
- * registry, the pass manager and the passes.
+ * registry, the pass manager, the analysis manager and the passes.
  */
 #ifndef SIR_OPT_H
 #define SIR_OPT_H
@@ -16,8 +16,39 @@ typedef struct OptCtx {
     bool stats;
     const char *print_after;    /* pass name, "*" for all, or NULL */
     FILE *print_out;
+    bool debug_analyses;    /* log analyses computed, reused, dropped */
+    bool verify_analyses;   /* recompute cached analyses and compare */
     void *priv;             /* pass manager state (pass.c) */
+    void *ams;              /* analysis managers by symbol (analysis.c) */
 } OptCtx;
+
+/*
+ * The analyses the analysis manager (analysis.c) computes on demand and
+ * caches per function.  A mask has bit (1u << k) for analysis k.  Each
+ * pass declares in passes.def the analyses it leaves valid; after it
+ * runs, the manager drops the rest (and what is computed from them).
+ */
+typedef enum {
+    OPT_AN_CFG,         /* IrCfg: successors, predecessors, RPO */
+    OPT_AN_PREDS,       /* OptPreds: incoming edges (branch, target) */
+    OPT_AN_DOMTREE,     /* IrDomTree */
+    OPT_AN_DOMFRONTIER, /* OptDomFrontier */
+    OPT_AN_LOOPS,       /* OptLoops: natural loops, nesting, preheaders */
+    OPT_AN_LIVENESS,    /* OptLiveness: values live into/out of blocks */
+    OPT_AN_ALIAS,       /* OptAlias: pointer bases, escaping objects */
+    OPT_AN_COUNT
+} OptAnalysis;
+
+#define OPT_PRESERVE_NONE 0u
+#define OPT_PRESERVE_ALL ((1u << OPT_AN_COUNT) - 1)
+/* The block graph and what is computed from it alone.  True of a pass
+ * that keeps the laid-out blocks, their order and every terminator
+ * instruction with its target blocks (and creates no block); it may
+ * change other instructions, block parameters and branch arguments. */
+#define OPT_PRESERVE_CFG                                                \
+    (1u << OPT_AN_CFG | 1u << OPT_AN_PREDS | 1u << OPT_AN_DOMTREE |     \
+     1u << OPT_AN_DOMFRONTIER | 1u << OPT_AN_LOOPS)
+#define OPT_PRESERVE_ALIAS (1u << OPT_AN_ALIAS)
 
 /* A pass transforms the whole module; returns false only when it
  * failed (the verifier found errors), not when it changed nothing. */
@@ -27,6 +58,7 @@ typedef struct {
     const char *name;
     const char *desc;
     OptPassFn run;
+    unsigned preserves;     /* OPT_PRESERVE_* mask (passes.def) */
 } OptPass;
 
 /* pass.c */
@@ -39,9 +71,11 @@ void opt_stat(OptCtx *ctx, const char *what, uint64_t n);
 
 /* The pass manager.  opt_ctx_init zeroes ctx and sets the module and the
  * diagnostic sink; set the flags afterwards.  Each run applies
- * --verify-each, --print-after, --time-passes and --stats as the flags
- * say; opt_report writes the timing and statistics tables (if asked
- * for) and opt_ctx_free releases the manager's state. */
+ * --verify-each, --verify-analyses, --debug-analyses, --print-after,
+ * --time-passes and --stats as the flags say, and drops the analyses
+ * the pass did not preserve; opt_report writes the timing and
+ * statistics tables (if asked for) and opt_ctx_free releases the
+ * manager's state and the cached analyses. */
 void opt_ctx_init(OptCtx *ctx, IrModule *m, Diag *d);
 void opt_ctx_free(OptCtx *ctx);
 void opt_report(OptCtx *ctx, FILE *out);
@@ -56,7 +90,24 @@ const char *opt_level_pipeline(int level);
 /* Runs -O<level>, skipping passes that are not in the registry. */
 bool opt_run_level(OptCtx *ctx, int level);
 
-#define PASS(name, desc, fn) bool fn(OptCtx *ctx, IrModule *m);
+/* analysis.c: the analysis manager.  opt_am gives the manager of f
+ * (created on first use); its analyses are computed on first request
+ * and cached until a pass drops them (the accessors are in optutil.h).
+ * A pass reports at run time what it kept beyond its declaration:
+ * opt_unchanged when it did not change f at all, opt_preserve for a
+ * mask.  opt_am_changed says that the running pass has just changed f
+ * keeping only 'kept', so later requests in the same pass recompute. */
+typedef struct OptAM OptAM;
+OptAM *opt_am(OptCtx *ctx, IrFunc *f);
+void opt_am_changed(OptAM *am, unsigned kept);
+void opt_preserve(OptCtx *ctx, IrFunc *f, unsigned mask);
+static inline void opt_unchanged(OptCtx *ctx, IrFunc *f)
+{ opt_preserve(ctx, f, OPT_PRESERVE_ALL); }
+const char *opt_analysis_name(OptAnalysis k);
+/* The mask of analyses am holds now (for tests and debugging). */
+unsigned opt_am_cached(const OptAM *am);
+
+#define PASS(name, desc, fn, preserves) bool fn(OptCtx *ctx, IrModule *m);
 #include "passes.def"
 #undef PASS
 

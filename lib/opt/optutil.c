@@ -183,10 +183,10 @@ opt_remove_param(IrFunc *f, const OptPreds *p, IrBlock b, uint32_t k)
  * v), so every use is visited a bounded number of times per change.
  */
 uint32_t
-opt_remove_redundant_params(IrFunc *f, Arena *a, const bool *only)
+opt_remove_redundant_params(IrFunc *f, const OptPreds *pp, Arena *a,
+                            const bool *only)
 {
-    OptPreds p;
-    opt_preds_compute(f, &p, a);
+    const OptPreds p = *pp;
     IrUses u;
     ir_uses_compute(f, &u);
     uint32_t nv = ir_num_values(f);
@@ -346,7 +346,8 @@ opt_count_insts(IrFunc *f)
  * a candidate, or passed to a live parameter.
  */
 uint32_t
-opt_remove_dead_params(IrFunc *f, Arena *a, const bool *only)
+opt_remove_dead_params(IrFunc *f, const OptPreds *pp, Arena *a,
+                       const bool *only)
 {
     uint32_t nv = ir_num_values(f);
     IrBlock entry = ir_layout_entry(f);
@@ -386,8 +387,7 @@ opt_remove_dead_params(IrFunc *f, Arena *a, const bool *only)
             }
         }
     }
-    OptPreds p;
-    opt_preds_compute(f, &p, a);
+    const OptPreds p = *pp;
     while (nwl) {
         IrValueData *vd = ir_value(f, (IrValue){wl[--nwl]});
         IrBlock b = {vd->def};

@@ -71,14 +71,18 @@ void opt_remove_param(IrFunc *f, const OptPreds *p, IrBlock b, uint32_t k);
  * incoming argument is one value v (or the parameter itself); the
  * parameter is replaced by v.  Iterates to a fixed point with a
  * worklist.  Only parameters p with only[p] set when only is not
- * NULL (indexed by value id).  Returns the number removed. */
-uint32_t opt_remove_redundant_params(IrFunc *f, Arena *a, const bool *only);
+ * NULL (indexed by value id).  p: the current incoming edges (they
+ * stay valid).  Returns the number removed. */
+uint32_t opt_remove_redundant_params(IrFunc *f, const OptPreds *p, Arena *a,
+                                     const bool *only);
 
 /* Removes parameters of non-entry blocks (only those with only[p] set
  * when only is not NULL) whose value is never used except as a branch
  * argument feeding another removable dead parameter, with the
- * arguments feeding them.  Mark-sweep.  Returns the number removed. */
-uint32_t opt_remove_dead_params(IrFunc *f, Arena *a, const bool *only);
+ * arguments feeding them.  Mark-sweep.  p as above.  Returns the
+ * number removed. */
+uint32_t opt_remove_dead_params(IrFunc *f, const OptPreds *p, Arena *a,
+                                const bool *only);
 
 /* Removes every instruction of a function that is not laid out from
  * consideration: helper to delete an instruction. */
@@ -116,7 +120,7 @@ typedef struct {
 typedef struct {
     OptPtrInfo *info;   /* by value id */
     bool *escaped;      /* by object: slots, then allocas */
-    uint32_t nvalues, nslots;
+    uint32_t nvalues, nslots, nobjects;
 } OptAlias;
 void opt_alias_compute(IrFunc *f, OptAlias *al, Arena *a);
 const OptPtrInfo *opt_alias_base(IrFunc *f, OptAlias *al, IrValue v);
@@ -130,20 +134,77 @@ bool opt_may_alias(IrFunc *f, OptAlias *al, IrValue a, uint64_t asize,
                    IrValue b, uint64_t bsize);
 
 /* loops.c: natural loops, innermost first; block k of loop L is
- * blocks[L.first + k], the header being the first. */
+ * blocks[L.first + k], the header being the first.  parent is the index
+ * + 1 of the nearest enclosing loop (0: outermost), depth counts the
+ * loops holding the header (1: outermost), and preheader is the
+ * header's only predecessor outside the loop when that block ends in a
+ * `br` (0 when there is none). */
 typedef struct {
     IrBlock header;
     uint32_t first, nblocks;
+    uint32_t parent, depth;
+    IrBlock preheader;
 } OptLoop;
 typedef struct {
     OptLoop *loops;
     uint32_t n;
     IrBlock *blocks;
+    uint32_t *innermost;    /* block id -> index + 1 of the innermost
+                               loop holding it, 0 outside loops */
+    uint32_t nblocks;
 } OptLoops;
 void opt_loops_compute(IrFunc *f, const IrCfg *c, const IrDomTree *d,
                        OptLoops *l, Arena *a);
 /* Creates missing preheaders; returns how many (then recompute). */
 uint32_t opt_loops_preheaders(IrFunc *f, const OptLoops *l, Arena *a);
+
+/* frontier.c: dominance frontiers (Cooper, Harvey and Kennedy), CSR by
+ * block id; each list follows the reverse post-order of its blocks'
+ * discovery and has no duplicates.  Unreachable blocks have none. */
+typedef struct {
+    uint32_t *start;    /* DF(b) is blocks[start[b] .. start[b+1]) */
+    IrBlock *blocks;
+    uint32_t nblocks;
+} OptDomFrontier;
+void opt_domfrontier_compute(IrFunc *f, const IrCfg *c, const IrDomTree *d,
+                             OptDomFrontier *df, Arena *a);
+
+/* liveness.c: the SSA values live on entry to and on exit from each
+ * block, CSR by block id, each list sorted by value id.  A block's
+ * parameters are defined at its entry (not live-in); a branch argument
+ * is used at the end of the branching block (live-out there). */
+typedef struct {
+    uint32_t *in_start, *out_start;
+    IrValue *in, *out;
+    uint32_t nblocks, nvalues;
+} OptLiveness;
+void opt_liveness_compute(IrFunc *f, const IrCfg *c, OptLiveness *l,
+                          Arena *a);
+bool opt_live_in(const OptLiveness *l, IrBlock b, IrValue v);
+bool opt_live_out(const OptLiveness *l, IrBlock b, IrValue v);
+
+/* analysis.c: the cached analyses of a function (see opt.h).  Each
+ * accessor computes on first request what it needs and returns the
+ * cached result afterwards; results stay valid until the manager or
+ * the pass (opt_am_changed) drops them, and are read-only except
+ * OptAlias, whose bases are memoized on demand. */
+IrFunc *opt_am_func(const OptAM *am);
+const IrCfg *opt_am_cfg(OptAM *am);
+/* The blocks reachable from the entry in reverse post-order. */
+const IrBlock *opt_am_rpo(OptAM *am, uint32_t *n);
+const OptPreds *opt_am_preds(OptAM *am);
+const IrDomTree *opt_am_domtree(OptAM *am);
+const OptDomFrontier *opt_am_domfrontier(OptAM *am);
+const OptLoops *opt_am_loops(OptAM *am);
+const OptLiveness *opt_am_liveness(OptAM *am);
+OptAlias *opt_am_alias(OptAM *am);
+/* For pass.c: bracket each pass run; opt_am_end_pass drops what the
+ * pass did not preserve.  opt_am_check recomputes every cached
+ * analysis and reports a stale one as an error (false). */
+void opt_am_begin_pass(OptCtx *ctx, const OptPass *p);
+void opt_am_end_pass(OptCtx *ctx, const OptPass *p);
+bool opt_am_check(OptCtx *ctx, const char *after);
+void opt_am_free_all(OptCtx *ctx);
 
 /* Number of laid-out instructions of f. */
 uint32_t opt_count_insts(IrFunc *f);

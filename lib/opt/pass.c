@@ -4,7 +4,9 @@
  *
  *   opt_run_level / opt_run_pipeline
  *       -> opt_run_pass: time it, run it, count its statistics,
- *          verify after it (--verify-each), print after it
+ *          drop the analyses it did not preserve (analysis.c),
+ *          verify after it (--verify-each) and check the analyses it
+ *          kept (--verify-analyses), print after it
  *          (--print-after=PASS, --print-after-all)
  *   opt_report: the --time-passes and --stats tables, as llc prints them
  *
@@ -12,13 +14,14 @@
  * off OptCtx.priv; nothing is global.
  */
 #include "opt.h"
+#include "optutil.h"
 
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
 
 const OptPass opt_passes[] = {
-#define PASS(name, desc, fn) {#name, desc, fn},
+#define PASS(name, desc, fn, preserves) {#name, desc, fn, preserves},
 #include "passes.def"
 #undef PASS
 };
@@ -88,6 +91,7 @@ opt_ctx_init(OptCtx *ctx, IrModule *m, Diag *d)
 void
 opt_ctx_free(OptCtx *ctx)
 {
+    opt_am_free_all(ctx);
     Manager *mg = ctx->priv;
     if (!mg)
         return;
@@ -179,12 +183,14 @@ opt_run_pass(OptCtx *ctx, const OptPass *p)
     mg->current = p->name;
     Clock t0 = ctx->time_passes ? clock_now() : (Clock){0};
     int errs = ctx->diag ? ctx->diag->nerrors : 0;
+    opt_am_begin_pass(ctx, p);
     bool ok = p->run(ctx, ctx->m);
-    if (ctx->diag && ctx->diag->nerrors > errs)
-        ok = false;
     if (ctx->time_passes)
         add_time(mg, p->name, t0);
     mg->current = NULL;
+    opt_am_end_pass(ctx, p);
+    if (ctx->diag && ctx->diag->nerrors > errs)
+        ok = false;
     if (ok && ctx->verify_each && p->run != opt_verify) {
         Clock v0 = ctx->time_passes ? clock_now() : (Clock){0};
         mg->current = "verify";
@@ -196,6 +202,9 @@ opt_run_pass(OptCtx *ctx, const OptPass *p)
             ir_diag_error(ctx->diag, (IrLoc){0},
                           "module is invalid after pass '%s'", p->name);
     }
+    /* Only on valid IR: the analyses assume it. */
+    if (ok && ctx->verify_analyses)
+        ok = opt_am_check(ctx, p->name);
     if (in_list(ctx->print_after, p->name)) {
         FILE *out = ctx->print_out ? ctx->print_out : stderr;
         fprintf(out, "; *** IR Dump After %s ***\n", p->name);

@@ -28,12 +28,11 @@ opt_print_cfg(OptCtx *ctx, IrModule *m)
 {
     FILE *out = out_of(ctx);
     OPT_FOR_FUNCS(m, f) {
-        IrCfg c;
-        ir_cfg_compute(f, &c);
+        const IrCfg *c = opt_am_cfg(opt_am(ctx, f));
         fprintf(out, "digraph \"cfg.%s\" {\n",
                 ir_str(m, ir_sym(m, f->sym)->name));
         IR_FOR_BLOCKS(f, b)
-            node(f, b, !ir_cfg_reachable(&c, b), out);
+            node(f, b, !ir_cfg_reachable(c, b), out);
         IR_FOR_BLOCKS(f, b) {
             IrInst t = ir_layout_terminator(f, b);
             if (!t.id)
@@ -47,7 +46,6 @@ opt_print_cfg(OptCtx *ctx, IrModule *m)
                                 : "");
         }
         fprintf(out, "}\n");
-        ir_cfg_free(&c);
     }
     return true;
 }
@@ -57,23 +55,20 @@ opt_print_domtree(OptCtx *ctx, IrModule *m)
 {
     FILE *out = out_of(ctx);
     OPT_FOR_FUNCS(m, f) {
-        IrCfg c;
-        IrDomTree d;
-        ir_cfg_compute(f, &c);
-        ir_dom_compute(f, &c, &d);
+        OptAM *am = opt_am(ctx, f);
+        const IrCfg *c = opt_am_cfg(am);
+        const IrDomTree *d = opt_am_domtree(am);
         fprintf(out, "digraph \"domtree.%s\" {\n",
                 ir_str(m, ir_sym(m, f->sym)->name));
-        for (uint32_t r = 0; r < c.nrpo; r++)
-            node(f, c.rpo[r], false, out);
-        for (uint32_t r = 1; r < c.nrpo; r++) {
-            IrBlock b = c.rpo[r];
+        for (uint32_t r = 0; r < c->nrpo; r++)
+            node(f, c->rpo[r], false, out);
+        for (uint32_t r = 1; r < c->nrpo; r++) {
+            IrBlock b = c->rpo[r];
             fprintf(out, "  \"%s\" -> \"%s\";\n",
-                    ir_str(m, ir_block(f, d.idom[b.id])->name),
+                    ir_str(m, ir_block(f, d->idom[b.id])->name),
                     ir_str(m, ir_block(f, b)->name));
         }
         fprintf(out, "}\n");
-        ir_dom_free(&d);
-        ir_cfg_free(&c);
     }
     return true;
 }

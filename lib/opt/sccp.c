@@ -230,6 +230,10 @@ rewrite(OptCtx *ctx, Sccp *s)
     if (nparam)
         opt_repl_apply(f, repl);
     uint32_t nb = opt_remove_unreachable_blocks(f, s->a);
+    if (!nconst && !nparam && !nbr && !nb)
+        opt_unchanged(ctx, f);
+    else if (!nbr && !nb)
+        opt_preserve(ctx, f, OPT_PRESERVE_CFG);  /* no terminator touched */
     opt_count(ctx, "instructions folded", nconst);
     opt_count(ctx, "block parameters folded", nparam);
     opt_count(ctx, "branches folded", nbr);

@@ -31,6 +31,7 @@ enum { MAXROUNDS = 16, MAXSELS = 8, SPECBUDGET = 4 };
 typedef struct {
     OptCtx *ctx;
     IrFunc *f;
+    OptAM *am;          /* edge lists; dropped after each change */
     Arena *a;
     VEC(IrValue) tmp;
 } Simp;
@@ -73,8 +74,7 @@ static uint32_t
 merge_blocks(Simp *s)
 {
     IrFunc *f = s->f;
-    OptPreds p;
-    opt_preds_compute(f, &p, s->a);
+    const OptPreds p = *opt_am_preds(s->am);
     uint32_t *repl = arena_alloc(s->a, ir_num_values(f) * sizeof *repl);
     IrBlock entry = ir_layout_entry(f);
     uint32_t merged = 0;
@@ -150,8 +150,7 @@ static uint32_t
 thread_jumps(Simp *s)
 {
     IrFunc *f = s->f;
-    OptPreds p;
-    opt_preds_compute(f, &p, s->a);
+    const OptPreds p = *opt_am_preds(s->am);
     IrUses u;
     ir_uses_compute(f, &u);
     IrBlock entry = ir_layout_entry(f);
@@ -254,8 +253,7 @@ static uint32_t
 form_sels(Simp *s)
 {
     IrFunc *f = s->f;
-    OptPreds p;
-    opt_preds_compute(f, &p, s->a);
+    const OptPreds p = *opt_am_preds(s->am);
     uint32_t n = 0;
     VEC(IrValue) tv = {0};
     VEC(IrValue) fv = {0};
@@ -324,30 +322,48 @@ form_sels(Simp *s)
     return n;
 }
 
+/* Passes k on; when a step changed something, the cached edge lists
+ * (and everything else) are stale for the next step. */
+static uint32_t
+step(Simp *s, uint32_t k)
+{
+    if (k)
+        opt_am_changed(s->am, OPT_PRESERVE_NONE);
+    return k;
+}
+
 static void
 simplify(OptCtx *ctx, IrFunc *f)
 {
-    Simp s = {ctx, f, NULL, {0}};
+    Simp s = {ctx, f, opt_am(ctx, f), NULL, {0}};
     uint64_t nfold = 0, nunreach = 0, nmerge = 0, nthread = 0, nsel = 0;
-    uint64_t nparam = 0;
+    uint64_t nparam = 0, total = 0;
     for (int round = 0; round < MAXROUNDS; round++) {
         Arena a = {0};
         s.a = &a;
         uint32_t c = 0, k;
-        c += k = fold_const_branches(&s), nfold += k;
-        c += k = opt_remove_unreachable_blocks(f, &a), nunreach += k;
-        c += k = merge_blocks(&s), nmerge += k;
-        c += k = thread_jumps(&s), nthread += k;
-        c += k = opt_remove_unreachable_blocks(f, &a), nunreach += k;
-        c += k = form_sels(&s), nsel += k;
-        c += k = opt_remove_unreachable_blocks(f, &a), nunreach += k;
-        c += k = opt_remove_redundant_params(f, &a, NULL), nparam += k;
-        c += k = opt_remove_dead_params(f, &a, NULL), nparam += k;
+        c += k = step(&s, fold_const_branches(&s)), nfold += k;
+        c += k = step(&s, opt_remove_unreachable_blocks(f, &a)), nunreach += k;
+        c += k = step(&s, merge_blocks(&s)), nmerge += k;
+        c += k = step(&s, thread_jumps(&s)), nthread += k;
+        c += k = step(&s, opt_remove_unreachable_blocks(f, &a)), nunreach += k;
+        c += k = step(&s, form_sels(&s)), nsel += k;
+        c += k = step(&s, opt_remove_unreachable_blocks(f, &a)), nunreach += k;
+        /* These two keep the edges (only arguments go). */
+        c += k = opt_remove_redundant_params(f, opt_am_preds(s.am), &a, NULL),
+             nparam += k;
+        c += k = opt_remove_dead_params(f, opt_am_preds(s.am), &a, NULL),
+             nparam += k;
         arena_free(&a);
+        total += c;
         if (!c)
             break;
     }
     VEC_FREE(s.tmp);
+    if (!total)
+        opt_unchanged(ctx, f);
+    else if (!(nfold | nunreach | nmerge | nthread | nsel))
+        opt_preserve(ctx, f, OPT_PRESERVE_CFG);
     opt_count(ctx, "branches folded", nfold);
     opt_count(ctx, "blocks removed", nunreach);
     opt_count(ctx, "blocks merged", nmerge);

@@ -10,11 +10,9 @@
 #include "optutil.h"
 
 static uint32_t
-split_func(IrFunc *f)
+split_func(OptCtx *ctx, IrFunc *f)
 {
-    Arena a = {0};
-    OptPreds p;
-    opt_preds_compute(f, &p, &a);
+    const OptPreds p = *opt_am_preds(opt_am(ctx, f));
     uint32_t n = 0;
     IrBlock next;
     for (IrBlock b = ir_layout_entry(f); b.id; b = next) {
@@ -43,7 +41,8 @@ split_func(IrFunc *f)
             n++;
         }
     }
-    arena_free(&a);
+    if (!n)
+        opt_unchanged(ctx, f);
     return n;
 }
 
@@ -52,7 +51,7 @@ opt_split_crit_edges(OptCtx *ctx, IrModule *m)
 {
     uint64_t n = 0;
     OPT_FOR_FUNCS(m, f)
-        n += split_func(f);
+        n += split_func(ctx, f);
     opt_count(ctx, "edges split", n);
     return true;
 }
