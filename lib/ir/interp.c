@@ -505,11 +505,15 @@ decode_func(Interp *ip, DFunc *df)
     df->code[n].op = D_UNREACHABLE;
     df->code[n].inst = 0;
 
-    fs = (fs + d.tmp + 15) & ~(uint64_t)15;
+    /* the parallel-copy scratch goes after the values, both 16-aligned
+     * (rounding the sum instead could put the scratch over the last
+     * value when the values end at 8 mod 16) */
+    uint64_t tmp_off = (fs + 15) & ~(uint64_t)15;
+    fs = tmp_off + ((d.tmp + 15) & ~(uint64_t)15);
     if (fs > UINT32_MAX / 2)
         d.bad = true;
     df->frame_size = (uint32_t)fs;
-    df->tmp_off = (uint32_t)(fs - ((d.tmp + 15) & ~(uint64_t)15));
+    df->tmp_off = (uint32_t)tmp_off;
     free(d.off);
     free(d.bpc);
     if (d.bad) {
