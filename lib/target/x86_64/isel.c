@@ -201,9 +201,19 @@ addr_of(CgCtx *c, IrValue p)
                 p = ir_inst_arg(f, d, 0);
                 continue;
             }
-            if (!index && id->ty2.id == IR_TY_I64 &&
-                (esz == 1 || esz == 2 || esz == 4 || esz == 8)) {
+            if (!index && (esz == 1 || esz == 2 || esz == 4 || esz == 8) &&
+                (id->ty2.id == IR_TY_I64 ||
+                 ir_uses_count(&c->uses, p) == 1)) {
+                /* a narrower index is sign-extended here, into the
+                 * address of the offset's only user */
                 index = x64_R(c, ix);
+                if (id->ty2.id != IR_TY_I64) {
+                    uint8_t is = x64_tsize(id->ty2);
+                    uint32_t t = x64_newv(c, MIR_GP);
+                    x64_emitx(c, X64_MOVSX, 8, is, mir_reg(index, is),
+                              x64_reg(t));
+                    index = t;
+                }
                 scale = (uint8_t)esz;
                 p = ir_inst_arg(f, d, 0);
                 continue;

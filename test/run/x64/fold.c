@@ -12,6 +12,8 @@ int32_t testand(int64_t, int64_t);
 int32_t testand8(int8_t, int8_t);
 int64_t collatz_total(int64_t);
 void clamp(int32_t *, int64_t, int32_t, int32_t);
+int32_t idx(int32_t *, int32_t, int16_t, int8_t);
+void matmul(const int32_t *, const int32_t *, int32_t *, int32_t);
 
 static const int64_t vals[] = {
     0, 1, -1, 2, 3, 7, -8, 127, -128, 255, 32767, -32768, 65535, 65280,
@@ -75,6 +77,34 @@ main(void)
     }
     clamp(arr, 0, 0, 0);
     CHECK(arr[5] == (ref[5] < -1000000 ? -1000000 : ref[5] > (1 << 30) ? 1 << 30 : ref[5]));
+    int32_t buf[512];
+    for (int i = 0; i < 512; i++)
+        buf[i] = i * 7 - 1000;
+    for (int a = -200; a < 200; a += 37)
+        for (int b = -250; b < 250; b += 53)
+            for (int c = -128; c < 128; c += 29) {
+                int32_t *p = buf + 256;
+                int32_t va = p[a], vb = p[b];
+                CHECK(idx(p, a, (int16_t)b, (int8_t)c) ==
+                      (int32_t)((uint32_t)va + (uint32_t)vb));
+                CHECK(p[c] == va);
+            }
+    enum { N = 13 };
+    int32_t ma[N * N], mb[N * N], mc[N * N];
+    for (int i = 0; i < N * N; i++) {
+        ma[i] = (int32_t)(i * 2654435761u);
+        mb[i] = (int32_t)(i * 40503u) - 7;
+    }
+    for (int n = 0; n <= N; n += N / 3 + 1) {
+        matmul(ma, mb, mc, n);
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) {
+                uint32_t s = 0;
+                for (int k = 0; k < n; k++)
+                    s += (uint32_t)ma[i * n + k] * (uint32_t)mb[k * n + j];
+                CHECK(mc[i * n + j] == (int32_t)s);
+            }
+    }
     if (fails)
         printf("%d failures\n", fails);
     return fails != 0;

@@ -1,0 +1,215 @@
+/*
+ * lsr.c - loop strength reduction: a product of an induction variable
+ * and a loop-invariant value becomes an induction variable of its own,
+ * stepped by an addition.
+ *
+ * A basic induction variable is a parameter P of a loop header H whose
+ * argument on every edge from inside the loop is `iadd P, S`, with one
+ * loop-invariant step S for all of them.  For `X = imul P, M` in the
+ * loop, M loop-invariant and not a constant (those are cheap already:
+ * lea, shl), H gets a parameter Q with
+ *
+ *   preheader edge:  Q = P0 * M        (P0: P's argument there)
+ *   loop edges:      Q' = Q + S * M    (S * M computed in the preheader)
+ *
+ * and X is replaced by Q.  Arithmetic wraps, so Q = P * M holds exactly
+ * on every iteration: (P0 + t*S) * M = P0*M + t*(S*M) mod 2^N.  The
+ * typical case is the row offset `k * n` of a matrix walked by
+ * columns.  No pointer induction variables: SIR's integer arithmetic
+ * has no "no overflow" promise, so `offset T, p, sext(i32 k*n + j)`
+ * cannot become a pointer bumped by n*sizeof(T).
+ *
+ * Loops first get preheaders (loops.c).  Each loop costs its size, so
+ * the pass is linear in the function size times the nesting depth, as
+ * licm.
+ */
+#include "optutil.h"
+
+typedef struct {
+    IrFunc *f;
+    uint32_t *inloop;   /* block id -> stamp of the loop being done */
+    uint32_t stamp;
+    uint32_t nreduced;
+    /* Def-use lists from before the pass: instructions it adds are
+     * missing (they are only considered on the next run) and those it
+     * removes are no longer laid out. */
+    IrUses u;
+    VEC(IrValue) repl;  /* pairs (X, Q), substituted at the end */
+} Lsr;
+
+/* True when v is defined outside the current loop.  A product this
+ * pass removed (not laid out any more) is not: it becomes a header
+ * parameter. */
+static bool
+invariant(Lsr *l, IrValue v)
+{
+    IrBlock b = opt_def_block(l->f, v);
+    if (!b.id)
+        return !opt_def_inst(l->f, v).id;
+    return l->inloop[b.id] != l->stamp;
+}
+
+/* S when value v is `iadd p, S` with S loop-invariant, else 0. */
+static IrValue
+step_of(Lsr *l, IrValue v, IrValue p)
+{
+    IrFunc *f = l->f;
+    IrInst d = opt_def_inst(f, v);
+    if (!d.id || ir_inst_op(f, d) != IR_OP_IADD)
+        return (IrValue){0};
+    IrValue a = ir_inst_arg(f, d, 0), b = ir_inst_arg(f, d, 1);
+    if (a.id == p.id && invariant(l, b))
+        return b;
+    if (b.id == p.id && invariant(l, a))
+        return a;
+    return (IrValue){0};
+}
+
+/* Strength-reduces the products of header parameter k of loop lp. */
+static void
+reduce_param(Lsr *l, const OptLoops *ls, const OptLoop *lp,
+             const OptPreds *p, IrInst pre, uint32_t pre_t, uint32_t k)
+{
+    const IrUses *u = &l->u;
+    IrFunc *f = l->f;
+    IrBlock h = lp->header;
+    IrValue pv = ir_block_param(f, h, k);
+    IrValue step = {0};
+    for (uint32_t e = p->start[h.id]; e < p->start[h.id + 1]; e++) {
+        OptEdge ed = p->e[e];
+        if (ed.inst.id == pre.id && ed.tidx == pre_t)
+            continue;
+        IrTarget *tg = ir_target(f, ed.inst, ed.tidx);
+        if (k >= tg->nargs)
+            return;
+        IrValue s = step_of(l, f->vpool.data[tg->args + k], pv);
+        if (!s.id || (step.id && s.id != step.id))
+            return;
+        step = s;
+    }
+    if (!step.id || pv.id >= u->nvalues)
+        return;
+    for (uint32_t x = u->start[pv.id]; x < u->start[pv.id + 1]; x++) {
+        IrInst mi = u->uses[x].inst;
+        IrInstData *md = ir_inst(f, mi);
+        if (md->op != IR_OP_IMUL || !md->result.id)
+            continue;
+        IrBlock mb = ir_layout_inst_block(f, mi);
+        if (!mb.id || l->inloop[mb.id] != l->stamp)
+            continue;
+        IrValue a = ir_inst_arg(f, mi, 0), m = ir_inst_arg(f, mi, 1);
+        if (a.id != pv.id) {
+            IrValue t = a;
+            a = m;
+            m = t;
+        }
+        uint64_t c;
+        if (a.id != pv.id || m.id == pv.id || !invariant(l, m) ||
+            opt_const_bits(f, m, &c))
+            continue;
+        IrType ty = md->ty;
+        /* the start and the step, in the preheader */
+        IrTarget *ptg = ir_target(f, pre, pre_t);
+        IrValue p0 = f->vpool.data[ptg->args + k];
+        IrBuilder b;
+        ir_builder_before(&b, f, pre);
+        b.loc = md->loc;
+        IrValue q0 = ir_build_binary(&b, IR_OP_IMUL, ty, p0, m);
+        IrValue sm = m;
+        if (!opt_const_bits(f, step, &c) || c != 1)
+            sm = ir_build_binary(&b, IR_OP_IMUL, ty, step, m);
+        IrValue q = ir_block_add_param(f, h, ty, 0);
+        opt_target_push_arg(f, pre, pre_t, q0);
+        for (uint32_t e = p->start[h.id]; e < p->start[h.id + 1]; e++) {
+            OptEdge ed = p->e[e];
+            if (ed.inst.id == pre.id && ed.tidx == pre_t)
+                continue;
+            ir_builder_before(&b, f, ed.inst);
+            b.loc = md->loc;
+            IrValue qn = ir_build_binary(&b, IR_OP_IADD, ty, q, sm);
+            opt_target_push_arg(f, ed.inst, ed.tidx, qn);
+        }
+        /* X's uses read Q (the header dominates X and so its uses) */
+        VEC_PUSH(l->repl, md->result);
+        VEC_PUSH(l->repl, q);
+        ir_layout_remove_inst(f, mi);
+        l->nreduced++;
+    }
+    (void)ls;
+}
+
+static void
+reduce_loop(Lsr *l, const OptLoops *ls, const OptLoop *lp,
+            const OptPreds *p)
+{
+    IrFunc *f = l->f;
+    l->stamp++;
+    for (uint32_t k = 0; k < lp->nblocks; k++)
+        l->inloop[ls->blocks[lp->first + k].id] = l->stamp;
+    /* the preheader edge: the header's one edge from outside, a br */
+    IrBlock h = lp->header;
+    IrInst pre = {0};
+    uint32_t pre_t = 0;
+    for (uint32_t e = p->start[h.id]; e < p->start[h.id + 1]; e++) {
+        IrBlock src = ir_layout_inst_block(f, p->e[e].inst);
+        if (l->inloop[src.id] == l->stamp)
+            continue;
+        if (pre.id)
+            return;
+        pre = p->e[e].inst;
+        pre_t = p->e[e].tidx;
+    }
+    if (!pre.id || ir_inst_op(f, pre) != IR_OP_BR)
+        return;
+    uint32_t np = ir_block(f, h)->nparams;
+    for (uint32_t k = 0; k < np; k++)
+        reduce_param(l, ls, lp, p, pre, pre_t, k);
+}
+
+static void
+lsr_func(OptCtx *ctx, IrFunc *f)
+{
+    if (!ir_layout_entry(f).id)
+        return;
+    OptAM *am = opt_am(ctx, f);
+    Arena a = {0};
+    const OptLoops *ls = opt_am_loops(am);
+    uint32_t made = ls->n ? opt_loops_preheaders(f, ls, &a) : 0;
+    if (made) {
+        /* New blocks: nothing cached holds.  What follows keeps the
+         * block graph (passes.def). */
+        opt_am_changed(am, OPT_PRESERVE_NONE);
+        ls = opt_am_loops(am);
+    }
+    Lsr l = {.f = f};
+    if (ls->n) {
+        const OptPreds *p = opt_am_preds(am);
+        l.inloop = arena_alloc(&a, (ir_num_blocks(f) + 1) *
+                                   sizeof *l.inloop);
+        ir_uses_compute(f, &l.u);
+        for (uint32_t k = 0; k < ls->n; k++)
+            reduce_loop(&l, ls, &ls->loops[k], p);
+        ir_uses_free(&l.u);
+    }
+    if (l.repl.len) {
+        uint32_t *repl = arena_alloc(&a, (ir_num_values(f) + 1) *
+                                         sizeof *repl);
+        for (uint32_t k = 0; k < l.repl.len; k += 2)
+            repl[l.repl.data[k].id] = l.repl.data[k + 1].id;
+        opt_repl_apply(f, repl);
+    }
+    VEC_FREE(l.repl);
+    arena_free(&a);
+    if (!made && !l.nreduced)
+        opt_unchanged(ctx, f);
+    opt_count(ctx, "preheaders created", made);
+    opt_count(ctx, "multiplications strength-reduced", l.nreduced);
+}
+
+bool
+opt_lsr(OptCtx *ctx, IrModule *m)
+{
+    OPT_FOR_FUNCS(m, f)
+        lsr_func(ctx, f);
+    return true;
+}
