@@ -107,13 +107,16 @@ reduce_param(Lsr *l, const OptLoops *ls, const OptLoop *lp,
         if (a.id != pv.id || m.id == pv.id || !invariant(l, m) ||
             opt_const_bits(f, m, &c))
             continue;
+        /* md dies as the builder grows the instruction table */
         IrType ty = md->ty;
+        IrLoc loc = md->loc;
+        IrValue x = md->result;
         /* the start and the step, in the preheader */
         IrTarget *ptg = ir_target(f, pre, pre_t);
         IrValue p0 = f->vpool.data[ptg->args + k];
         IrBuilder b;
         ir_builder_before(&b, f, pre);
-        b.loc = md->loc;
+        b.loc = loc;
         IrValue q0 = ir_build_binary(&b, IR_OP_IMUL, ty, p0, m);
         IrValue sm = m;
         if (!opt_const_bits(f, step, &c) || c != 1)
@@ -125,12 +128,12 @@ reduce_param(Lsr *l, const OptLoops *ls, const OptLoop *lp,
             if (ed.inst.id == pre.id && ed.tidx == pre_t)
                 continue;
             ir_builder_before(&b, f, ed.inst);
-            b.loc = md->loc;
+            b.loc = loc;
             IrValue qn = ir_build_binary(&b, IR_OP_IADD, ty, q, sm);
             opt_target_push_arg(f, ed.inst, ed.tidx, qn);
         }
         /* X's uses read Q (the header dominates X and so its uses) */
-        VEC_PUSH(l->repl, md->result);
+        VEC_PUSH(l->repl, x);
         VEC_PUSH(l->repl, q);
         ir_layout_remove_inst(f, mi);
         l->nreduced++;
