@@ -8,8 +8,10 @@
 # verify, print the canonical form) BENCH_RUNS times (default 3) and
 # reports the best wall and CPU (user + system) times, instructions per
 # second for each, and peak resident memory per instruction.  Goal
-# (issue 2): >= 1M instructions/s and < 250 bytes/instruction.  This is a
-# measurement, not a test: the exit status is 0 unless a tool fails.
+# (issue 2): >= 1M instructions/s and < 250 bytes/instruction.  Then
+# times `siropt -O2` on the one-function input at a quarter and at the
+# full size: with linear passes the ratio is about 4 (issue 5).  This is
+# a measurement, not a test: the exit status is 0 unless a tool fails.
 set -eu
 bindir=${1:-build/bin}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -62,3 +64,36 @@ done
 echo "goal: >= 1000000 insts/s and < 250 B/inst.  Peak RSS includes the"
 echo "source text held in memory; wall time suffers when the machine is"
 echo "busy, CPU time less so.  Files are in $out/."
+
+# -O2 on one large function at a quarter and at the full size (issue 5:
+# every pass linear or near-linear).  Linear passes make the full size
+# take about 4x the quarter; a quadratic one would make it 16x.
+echo
+printf '%-9s %8s %7s %7s %8s %7s\n' "-O2 func" insts wall-s cpu-s peak-MB ratio
+qcpu=""
+for size in $((insts / 4)) "$insts"; do
+    "$out/gen" func "$size" >"$out/o2.sir" 2>"$out/o2.count"
+    n=$(sed -n 's/^instructions: //p' "$out/o2.count")
+    best=""
+    bw=""
+    rss=0
+    i=0
+    while [ "$i" -lt "$runs" ]; do
+        if ! r=$("$out/measure" /dev/null "$bindir/siropt" -O2 "$out/o2.sir"); then
+            echo "bench: siropt -O2 failed on $out/o2.sir" >&2
+            exit 1
+        fi
+        set -- $r
+        bw=$(awk -v a="$bw" -v b="$1" \
+             'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }')
+        best=$(awk -v a="$best" -v b="$2" \
+               'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }')
+        [ "$3" -gt "$rss" ] && rss=$3
+        i=$((i + 1))
+    done
+    awk -v n="$n" -v w="$bw" -v c="$best" -v m="$rss" -v q="$qcpu" 'BEGIN {
+        printf "%-9s %8d %7.3f %7.3f %8.1f %7s\n", "", n, w, c, m / 1024,
+            (q == "" ? "-" : sprintf("%.1fx", c / q)) }'
+    qcpu=$best
+done
+echo "goal: the full size within about 4x (linear) of the quarter size."
