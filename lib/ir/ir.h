@@ -75,7 +75,9 @@ void ir_grow_raw(void **data, uint32_t *cap, size_t size, uint32_t need);
 
 /* Bump allocator for short-lived scratch memory (a pass's side tables). */
 typedef struct ArenaBlock ArenaBlock;
-typedef struct { ArenaBlock *head; } Arena;
+/* chunk: the smallest block to allocate, 0 for 64 KiB; an arena that
+ * outlives many others of its kind (a cached analysis) uses less. */
+typedef struct { ArenaBlock *head; size_t chunk; } Arena;
 void *arena_alloc(Arena *a, size_t n);       /* zeroed, 16-byte aligned */
 void arena_free(Arena *a);
 

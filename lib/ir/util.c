@@ -121,7 +121,8 @@ arena_alloc(Arena *a, size_t n)
     n = (n + 15) & ~(size_t)15;
     ArenaBlock *b = a->head;
     if (!b || b->size - b->used < n) {
-        size_t size = n > (1u << 16) ? n : (1u << 16);
+        size_t min = a->chunk ? a->chunk : (size_t)1 << 16;
+        size_t size = n > min ? n : min;
         b = xmalloc(sizeof *b + size);
         b->size = size;
         b->used = 0;

@@ -81,7 +81,7 @@ opt_alias_escape(OptAlias *al, IrValue v)
 const OptPtrInfo *
 opt_alias_base(IrFunc *f, OptAlias *al, IrValue v)
 {
-    static const OptPtrInfo unknown = {BASE_UNKNOWN, 0, false, 0, true};
+    static const OptPtrInfo unknown = {.kind = BASE_UNKNOWN, .done = true};
     if (v.id >= al->nvalues)
         return &unknown;
     OptPtrInfo *p = &al->info[v.id];
@@ -96,13 +96,16 @@ opt_alias_base(IrFunc *f, OptAlias *al, IrValue v)
     uint64_t c;
     switch (d->op) {
     case IR_OP_STACKSLOT:
-        *p = (OptPtrInfo){BASE_SLOT, (uint32_t)d->imm, true, 0, true};
+        *p = (OptPtrInfo){.kind = BASE_SLOT, .id = (uint32_t)d->imm,
+                          .known_off = true, .done = true};
         break;
     case IR_OP_ALLOCA:
-        *p = (OptPtrInfo){BASE_ALLOCA, i.id, true, 0, true};
+        *p = (OptPtrInfo){.kind = BASE_ALLOCA, .id = i.id,
+                          .known_off = true, .done = true};
         break;
     case IR_OP_GLOBALADDR:
-        *p = (OptPtrInfo){BASE_GLOBAL, (uint32_t)d->imm, true, 0, true};
+        *p = (OptPtrInfo){.kind = BASE_GLOBAL, .id = (uint32_t)d->imm,
+                          .known_off = true, .done = true};
         break;
     case IR_OP_ELEMPTR: {
         /* Chains are short in practice; the memo makes it linear. */

@@ -67,6 +67,8 @@ typedef struct {
 
 #define BIT(k) (1u << (k))
 
+enum { CHUNK = 256 };
+
 static const struct {
     const char *name;
     unsigned deps;      /* computed from these */
@@ -145,6 +147,8 @@ compute(OptAM *am, OptAnalysis k)
     IrFunc *f = am->f;
     Result *r = &am->r[k];
     Arena *a = &am->arena[k];
+    /* Cached for every function at once: small blocks, not 64 KiB. */
+    a->chunk = CHUNK;
     const IrCfg *c = kinds[k].deps & BIT(OPT_AN_CFG)
         ? &get(am, OPT_AN_CFG, false)->cfg : NULL;
     const IrDomTree *d = kinds[k].deps & BIT(OPT_AN_DOMTREE)

@@ -111,12 +111,12 @@ bool opt_fold_fcmp(IrPred p, IrType t, uint64_t a, uint64_t b);
 
 /* alias.c: base objects of pointers and a may-alias query. */
 typedef struct {
-    uint8_t kind;       /* unknown, slot, alloca, global */
-    uint32_t id;        /* slot id, alloca inst id, symbol id */
-    bool known_off;
     uint64_t off;       /* byte offset from the base when known_off */
+    uint32_t id;        /* slot id, alloca inst id, symbol id */
+    uint8_t kind;       /* unknown, slot, alloca, global */
+    bool known_off;
     bool done;
-} OptPtrInfo;
+} OptPtrInfo;           /* 16 bytes: one per value, cached */
 typedef struct {
     OptPtrInfo *info;   /* by value id */
     bool *escaped;      /* by object: slots, then allocas */
