@@ -18,6 +18,8 @@
 # $DIFFTEST_DIR (default build/difftest) as seed-S.sir, seed-S.CONFIG.*.
 # Reduce one with: sirgen -seed S ... (the exact command is saved too).
 # DIFFTEST_JOBS=J runs J interleaved shares of the seeds at once.
+# DIFFTEST_SIROPT_FLAGS adds options to every siropt run (for example
+# --verify-each, which also checks the analysis cache).
 # Exit status 1 when there was any mismatch.
 
 bin=${1:?usage: difftest.sh BINDIR [N] [FIRST-SEED]}
@@ -29,6 +31,7 @@ tmo=${DIFFTEST_TIMEOUT:-20}
 gen=${SIRGEN:-$bin/sirgen}
 jobs=${DIFFTEST_JOBS:-1}
 stride=${DIFFTEST_STRIDE:-1}
+sflags=${DIFFTEST_SIROPT_FLAGS:-}
 
 if [ "$jobs" -gt 1 ]; then
     # seeds first, first+J, ... in job 0; first+1, first+1+J, ... in job 1
@@ -109,8 +112,8 @@ while [ "$s" -le "$last" ]; do
             -O*) set -- "$opt" ;;
             *) set -- -p "$opt" ;;
             esac
-            if ! timeout "$tmo" "$bin/siropt" "$@" "$src" > "$work/o.sir" \
-                    2> "$work/o.err"; then
+            if ! timeout "$tmo" "$bin/siropt" $sflags "$@" "$src" \
+                    > "$work/o.sir" 2> "$work/o.err"; then
                 ok=0 why="siropt failed"
             else
                 timeout "$tmo" "$bin/siri" "$work/o.sir" > "$work/o.out" \
