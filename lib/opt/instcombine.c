@@ -541,7 +541,7 @@ ic_func(OptCtx *ctx, IrFunc *f)
     IC c = {.f = f};
     uint64_t total = 0;
     Arena a = {0};
-    uint32_t nrpo;
+    uint32_t nrpo, ninsts = ir_num_insts(f);
     const IrBlock *rpo = opt_am_rpo(opt_am(ctx, f), &nrpo);
     for (int sweep = 0; sweep < MAXSWEEPS; sweep++) {
         c.nchanged = 0;
@@ -570,6 +570,10 @@ ic_func(OptCtx *ctx, IrFunc *f)
     }
     VEC_FREE(c.repl);
     arena_free(&a);
+    /* Rewrites are counted; a rule that built something and gave up
+     * left new instructions, which count as a change too. */
+    if (!total && ir_num_insts(f) == ninsts)
+        opt_unchanged(ctx, f);
     opt_count(ctx, "instructions combined", total);
 }
 
