@@ -10,6 +10,7 @@
  * (IR_INTERP_UB), unless --no-check-ub is given.
  */
 #include "ir.h"
+#include "opt.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -39,8 +40,29 @@ static const char usage[] =
     "                     with (see siri(1))\n"
     "  --stack-size=N     bytes for stack slots and alloca (default 256M)\n"
     "  --max-depth=N      call depth limit (default 1048576)\n"
+    "  -p PASS,PASS...    run these siropt passes first (verifying after\n"
+    "                     each), as siropt -p ... | siri - would\n"
+    "  -O1, -O2, -O3      run that siropt pipeline first\n"
     "  -h, --help         this text\n"
     "  --version          print the version\n";
+
+/* -p and -O: the passes run in process, saving the differential tests
+ * a siropt process and a second parse per configuration.  Each pass is
+ * verified after, as siropt --verify-each does. */
+static bool
+optimize(IrModule *m, Diag *d, int level, const char *passes)
+{
+    OptCtx ctx;
+    opt_ctx_init(&ctx, m, d);
+    ctx.verify_each = true;
+    bool ok = true;
+    if (level)
+        ok = opt_run_level(&ctx, level);
+    if (ok && passes)
+        ok = opt_run_pipeline(&ctx, passes);
+    opt_ctx_free(&ctx);
+    return ok && d->nerrors == 0;
+}
 
 /* A value for a parameter of type t; false if the text is not one. */
 static bool
@@ -285,6 +307,8 @@ main(int argc, char **argv)
     const char *entry = NULL, *path = NULL;
     void *driver = NULL;
     bool stubs = false;
+    const char *passes = NULL;
+    int level = 0;
     int first_arg = argc;
     char **pos = xcalloc((size_t)argc + 1, sizeof *pos);
     int npos = 0;
@@ -345,6 +369,16 @@ main(int argc, char **argv)
                 fprintf(stderr, "siri: bad depth '%s'\n", a + 12);
                 return 1;
             }
+        } else if (!strcmp(a, "-p") || !strcmp(a, "--passes")) {
+            if (++i >= argc) {
+                fprintf(stderr, "siri: %s needs a list of passes\n", a);
+                return 1;
+            }
+            passes = argv[i];
+        } else if (!strncmp(a, "--passes=", 9)) {
+            passes = a + 9;
+        } else if (a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
+            level = a[2] - '0';
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             fputs(usage, stdout);
             return 0;
@@ -398,6 +432,8 @@ main(int argc, char **argv)
     if (!m || d.nerrors)
         return 1;
     if (!ir_verify_module(m, &d))
+        return 1;
+    if ((level || passes) && !optimize(m, &d, level, passes))
         return 1;
 
     if (stubs) {

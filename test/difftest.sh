@@ -8,8 +8,10 @@
 # vary with the seed); siri's output and exit status on it are the
 # reference (run with --lint-undef, which also rejects a generated program
 # that branches on or addresses memory with undef values).  Every configuration must reproduce both exactly:
-#   - each siropt pass alone, then siri    (opt:PASS)
-#   - the -O1 and -O2 pipelines, then siri (opt:-O1, opt:-O2)
+#   - each siropt pass alone, run in siri -p PASS     (opt:PASS)
+#   - the -O1 pipeline in siri -O1, and siropt -O2 | siri (opt:-O1,
+#     opt:-O2; the latter also goes through the printer and parser;
+#     DIFFTEST_SIROPT_FLAGS sends every configuration through siropt)
 #   - sirc -O0 and -O2 native x86-64, linked with cc and run
 #     (native:-O0, native:-O2), when the host is x86-64 and sirc exists;
 #     DIFFTEST_NATIVE=0 turns this off
@@ -112,18 +114,33 @@ while [ "$s" -le "$last" ]; do
             -O*) set -- "$opt" ;;
             *) set -- -p "$opt" ;;
             esac
-            if ! timeout "$tmo" "$bin/siropt" $sflags "$@" "$src" \
-                    > "$work/o.sir" 2> "$work/o.err"; then
-                ok=0 why="siropt failed"
+            if [ "$opt" = -O2 ] || [ -n "$sflags" ]; then
+                # through siropt, the printer and the parser
+                if ! timeout "$tmo" "$bin/siropt" $sflags "$@" "$src" \
+                        > "$work/o.sir" 2> "$work/o.err"; then
+                    ok=0 why="siropt failed"
+                else
+                    timeout "$tmo" "$bin/siri" "$work/o.sir" \
+                        > "$work/o.out" 2>> "$work/o.err"
+                    rc=$?
+                fi
             else
-                timeout "$tmo" "$bin/siri" "$work/o.sir" > "$work/o.out" \
-                    2>> "$work/o.err"
+                # the passes run inside siri (verified after each): one
+                # process and one parse fewer
+                timeout "$tmo" "$bin/siri" "$@" "$src" > "$work/o.out" \
+                    2> "$work/o.err"
                 rc=$?
+            fi
+            if [ $ok = 1 ]; then
                 if [ "$rc" != "$ref" ]; then
                     ok=0 why="exit $rc, expected $ref"
                 elif ! cmp -s "$work/o.out" "$work/ref.out"; then
                     ok=0 why="output differs"
                 fi
+                # keep the optimized program of a mismatch
+                [ $ok = 0 ] && [ ! -f "$work/o.sir" ] &&
+                    timeout "$tmo" "$bin/siropt" "$@" "$src" \
+                        > "$work/o.sir" 2>> "$work/o.err"
             fi
         else
             rm -f "$work/n.o" "$work/n"
