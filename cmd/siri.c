@@ -48,13 +48,15 @@ static const char usage[] =
 
 /* -p and -O: the passes run in process, saving the differential tests
  * a siropt process and a second parse per configuration.  Each pass is
- * verified after, as siropt --verify-each does. */
+ * verified after, and the analyses it kept checked, as siropt
+ * --verify-each does. */
 static bool
 optimize(IrModule *m, Diag *d, int level, const char *passes)
 {
     OptCtx ctx;
     opt_ctx_init(&ctx, m, d);
     ctx.verify_each = true;
+    ctx.verify_analyses = true;
     bool ok = true;
     if (level)
         ok = opt_run_level(&ctx, level);
