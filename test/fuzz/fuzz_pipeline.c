@@ -13,6 +13,7 @@
  *     again (spec section 11);
  *   - the code generator must produce assembly, or refuse with a
  *     diagnostic (its documented limits: frame sizes, win64 ...).
+ * SIR_FUZZ_PASSES (below) replaces -O2 by another pass list.
  * The assembly goes to a FILE that discards it; 'as' is never run.
  * Diagnostics of the input's own errors and the code generator's
  * refusals are counted but not printed; those of the passes go to stderr,
@@ -88,6 +89,40 @@ check_reprint(IrModule *m)
     free(buf);
 }
 
+/* SIR_FUZZ_PASSES="p1,p2,...": run these passes instead of -O2, e.g.
+ * to hand passes that -O2 runs late the raw input. */
+static const char *passes;
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    passes = getenv("SIR_FUZZ_PASSES");
+    if (passes && !*passes)
+        passes = NULL;
+    if (passes) {
+        for (const char *p = passes; *p;) {
+            const char *e = strchr(p, ',');
+            size_t n = e ? (size_t)(e - p) : strlen(p);
+            char name[64];
+            if (n == 0 || n >= sizeof name) {
+                fprintf(stderr, "fuzz_pipeline: bad SIR_FUZZ_PASSES\n");
+                exit(2);
+            }
+            memcpy(name, p, n);
+            name[n] = '\0';
+            if (!opt_find_pass(name)) {
+                fprintf(stderr, "fuzz_pipeline: unknown pass '%s'\n", name);
+                exit(2);
+            }
+            p += n + (e != NULL);
+        }
+        fprintf(stderr, "fuzz_pipeline: passes %s\n", passes);
+    }
+    return 0;
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -116,12 +151,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     d.out = stderr;
     opt_ctx_init(&ctx, m, &d);
     ctx.verify_each = true;
-    ok = opt_run_level(&ctx, 2);
+    ok = passes ? opt_run_pipeline(&ctx, passes) : opt_run_level(&ctx, 2);
     opt_ctx_free(&ctx);
     if (!ok)
-        fail("the -O2 pipeline failed on a valid module", NULL);
+        fail("the passes failed on a valid module", NULL);
     if (!ir_verify_module(m, &d))
-        fail("the module is invalid after -O2", m);
+        fail("the module is invalid after the passes", m);
     check_reprint(m);
 
     CgOptions co = {
