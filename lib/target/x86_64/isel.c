@@ -206,6 +206,18 @@ addr_of(CgCtx *c, IrValue p)
                  ir_uses_count(&c->uses, p) == 1)) {
                 /* a narrower index is sign-extended here, into the
                  * address of the offset's only user */
+                /* an i64 index x + K is x with K * size added to the
+                 * displacement (the unrolled loops' i + 1, i + 2, ..) */
+                IrInst ad = id->ty2.id == IR_TY_I64 ? def_of(c, ix)
+                                                    : (IrInst){0};
+                int64_t kk;
+                if (ad.id && ir_inst(f, ad)->op == IR_OP_IADD &&
+                    const_of(c, ir_inst_arg(f, ad, 1), &kk) &&
+                    kk >= -(INT32_MAX / 16) && kk <= INT32_MAX / 16 &&
+                    fits32(disp + kk * (int64_t)esz)) {
+                    disp += kk * (int64_t)esz;
+                    ix = ir_inst_arg(f, ad, 0);
+                }
                 index = x64_R(c, ix);
                 if (id->ty2.id != IR_TY_I64) {
                     uint8_t is = x64_tsize(id->ty2);

@@ -14,6 +14,8 @@ int64_t collatz_total(int64_t);
 void clamp(int32_t *, int64_t, int32_t, int32_t);
 int32_t idx(int32_t *, int32_t, int16_t, int8_t);
 void matmul(const int32_t *, const int32_t *, int32_t *, int32_t);
+int64_t sum64(const int64_t *, int64_t);
+int32_t xor2(const int32_t *, int32_t);
 
 static const int64_t vals[] = {
     0, 1, -1, 2, 3, 7, -8, 127, -128, 255, 32767, -32768, 65535, 65280,
@@ -104,6 +106,22 @@ main(void)
                     s += (uint32_t)ma[i * n + k] * (uint32_t)mb[k * n + j];
                 CHECK(mc[i * n + j] == (int32_t)s);
             }
+    }
+    int64_t big[40];
+    for (int i = 0; i < 40; i++)
+        big[i] = vals[i % NV] ^ (int64_t)i << 40;
+    for (int64_t n = -3; n <= 40; n++) {
+        uint64_t s = 0;
+        for (int64_t i = 0; i < n; i++)
+            s += (uint64_t)big[i];
+        CHECK(sum64(big, n) == (int64_t)s);
+    }
+    CHECK(sum64(big, INT64_MIN) == 0);
+    for (int32_t n = 0; n <= 40; n++) {
+        uint32_t h = 0;
+        for (uint32_t i = 0; i < (uint32_t)n; i += 2)
+            h ^= (uint32_t)buf[i];
+        CHECK(xor2(buf, n) == (int32_t)h);
     }
     if (fails)
         printf("%d failures\n", fails);
