@@ -15,7 +15,9 @@
  * and X is replaced by Q.  Arithmetic wraps, so Q = P * M holds exactly
  * on every iteration: (P0 + t*S) * M = P0*M + t*(S*M) mod 2^N.  The
  * typical case is the row offset `k * n` of a matrix walked by
- * columns.  No pointer induction variables: SIR's integer arithmetic
+ * columns.  Then (offset_param) an induction variable used only by its
+ * increments and one `iadd Q, J`, J invariant, starts at Q0 + J and
+ * replaces that addition: `k * n + j` costs one add per iteration.  No pointer induction variables: SIR's integer arithmetic
  * has no "no overflow" promise, so `offset T, p, sext(i32 k*n + j)`
  * cannot become a pointer bumped by n*sizeof(T).
  *
@@ -25,11 +27,13 @@
  */
 #include "optutil.h"
 
+enum { MAXLATCH = 8 };
+
 typedef struct {
     IrFunc *f;
     uint32_t *inloop;   /* block id -> stamp of the loop being done */
     uint32_t stamp;
-    uint32_t nreduced;
+    uint32_t nreduced, noffset;
     /* Def-use lists from before the pass: instructions it adds are
      * missing (they are only considered on the next run) and those it
      * removes are no longer laid out. */
@@ -65,6 +69,40 @@ step_of(Lsr *l, IrValue v, IrValue p)
     return (IrValue){0};
 }
 
+/* The step S when header parameter k of lp is a basic induction
+ * variable (every edge from inside the loop passes `iadd P, S`, one
+ * invariant S), else 0.  incs (when not NULL) gets the increments,
+ * *ninc their count. */
+static IrValue
+iv_step(Lsr *l, const OptLoop *lp, const OptPreds *p, IrInst pre,
+        uint32_t pre_t, uint32_t k, IrInst *incs, uint32_t *ninc)
+{
+    IrFunc *f = l->f;
+    IrBlock h = lp->header;
+    IrValue pv = ir_block_param(f, h, k);
+    IrValue step = {0};
+    uint32_t n = 0;
+    for (uint32_t e = p->start[h.id]; e < p->start[h.id + 1]; e++) {
+        OptEdge ed = p->e[e];
+        if (ed.inst.id == pre.id && ed.tidx == pre_t)
+            continue;
+        IrTarget *tg = ir_target(f, ed.inst, ed.tidx);
+        if (k >= tg->nargs)
+            return (IrValue){0};
+        IrValue a = f->vpool.data[tg->args + k];
+        IrValue s = step_of(l, a, pv);
+        if (!s.id || (step.id && s.id != step.id))
+            return (IrValue){0};
+        step = s;
+        if (incs && n < MAXLATCH)
+            incs[n] = opt_def_inst(f, a);
+        n++;
+    }
+    if (ninc)
+        *ninc = n;
+    return step;
+}
+
 /* Strength-reduces the products of header parameter k of loop lp. */
 static void
 reduce_param(Lsr *l, const OptLoops *ls, const OptLoop *lp,
@@ -74,19 +112,7 @@ reduce_param(Lsr *l, const OptLoops *ls, const OptLoop *lp,
     IrFunc *f = l->f;
     IrBlock h = lp->header;
     IrValue pv = ir_block_param(f, h, k);
-    IrValue step = {0};
-    for (uint32_t e = p->start[h.id]; e < p->start[h.id + 1]; e++) {
-        OptEdge ed = p->e[e];
-        if (ed.inst.id == pre.id && ed.tidx == pre_t)
-            continue;
-        IrTarget *tg = ir_target(f, ed.inst, ed.tidx);
-        if (k >= tg->nargs)
-            return;
-        IrValue s = step_of(l, f->vpool.data[tg->args + k], pv);
-        if (!s.id || (step.id && s.id != step.id))
-            return;
-        step = s;
-    }
+    IrValue step = iv_step(l, lp, p, pre, pre_t, k, NULL, NULL);
     if (!step.id || pv.id >= u->nvalues)
         return;
     for (uint32_t x = u->start[pv.id]; x < u->start[pv.id + 1]; x++) {
@@ -141,9 +167,66 @@ reduce_param(Lsr *l, const OptLoops *ls, const OptLoop *lp,
     (void)ls;
 }
 
+/* Folds an invariant addend into induction variable k of lp: when k's
+ * only uses are its increments (each used once, by its edge) and one
+ * `Y = iadd k, J` in the loop with J invariant, k starts at k0 + J
+ * instead and stands for Y.  The increments add S to Y just as well,
+ * and the addition per iteration is gone (`k*n + j` of a matrix walked
+ * by columns, after the product became an induction variable). */
+static void
+offset_param(Lsr *l, const OptLoop *lp, const OptPreds *p, IrInst pre,
+             uint32_t pre_t, uint32_t k)
+{
+    const IrUses *u = &l->u;
+    IrFunc *f = l->f;
+    IrValue pv = ir_block_param(f, lp->header, k);
+    IrInst incs[MAXLATCH];
+    uint32_t ninc;
+    if (pv.id >= u->nvalues ||
+        !iv_step(l, lp, p, pre, pre_t, k, incs, &ninc).id ||
+        ninc > MAXLATCH)
+        return;
+    for (uint32_t q = 0; q < ninc; q++)
+        if (ir_uses_count(u, ir_inst_result(f, incs[q])) != 1)
+            return;
+    IrInst y = {0};
+    IrValue j = {0};
+    for (uint32_t x = u->start[pv.id]; x < u->start[pv.id + 1]; x++) {
+        IrInst ui = u->uses[x].inst;
+        bool inc = false;
+        for (uint32_t q = 0; q < ninc; q++)
+            inc |= incs[q].id == ui.id;
+        if (inc)
+            continue;
+        IrBlock ub = ir_layout_inst_block(f, ui);
+        if (y.id || ir_inst_op(f, ui) != IR_OP_IADD || !ub.id ||
+            l->inloop[ub.id] != l->stamp)
+            return;
+        IrValue a = ir_inst_arg(f, ui, 0), b = ir_inst_arg(f, ui, 1);
+        j = a.id == pv.id ? b : a;
+        if (j.id == pv.id || !invariant(l, j))
+            return;
+        y = ui;
+    }
+    if (!y.id)
+        return;
+    IrBuilder b;
+    ir_builder_before(&b, f, pre);
+    b.loc = ir_inst(f, y)->loc;
+    IrValue yv = ir_inst_result(f, y);
+    uint32_t slot = ir_target(f, pre, pre_t)->args + k;
+    IrValue y0 = ir_build_binary(&b, IR_OP_IADD, ir_value_type(f, yv),
+                                 f->vpool.data[slot], j);
+    f->vpool.data[ir_target(f, pre, pre_t)->args + k] = y0;
+    VEC_PUSH(l->repl, yv);
+    VEC_PUSH(l->repl, pv);
+    ir_layout_remove_inst(f, y);
+    l->noffset++;
+}
+
 static void
 reduce_loop(Lsr *l, const OptLoops *ls, const OptLoop *lp,
-            const OptPreds *p)
+            const OptPreds *p, bool offsets)
 {
     IrFunc *f = l->f;
     l->stamp++;
@@ -165,8 +248,26 @@ reduce_loop(Lsr *l, const OptLoops *ls, const OptLoop *lp,
     if (!pre.id || ir_inst_op(f, pre) != IR_OP_BR)
         return;
     uint32_t np = ir_block(f, h)->nparams;
-    for (uint32_t k = 0; k < np; k++)
-        reduce_param(l, ls, lp, p, pre, pre_t, k);
+    for (uint32_t k = 0; k < np; k++) {
+        if (offsets)
+            offset_param(l, lp, p, pre, pre_t, k);
+        else
+            reduce_param(l, ls, lp, p, pre, pre_t, k);
+    }
+}
+
+/* Substitutes the recorded pairs (X, Q) and forgets them. */
+static void
+apply_repl(Lsr *l, Arena *a)
+{
+    if (!l->repl.len)
+        return;
+    IrFunc *f = l->f;
+    uint32_t *repl = arena_alloc(a, (ir_num_values(f) + 1) * sizeof *repl);
+    for (uint32_t k = 0; k < l->repl.len; k += 2)
+        repl[l->repl.data[k].id] = l->repl.data[k + 1].id;
+    opt_repl_apply(f, repl);
+    l->repl.len = 0;
 }
 
 static void
@@ -189,24 +290,23 @@ lsr_func(OptCtx *ctx, IrFunc *f)
         const OptPreds *p = opt_am_preds(am);
         l.inloop = arena_alloc(&a, (ir_num_blocks(f) + 1) *
                                    sizeof *l.inloop);
-        ir_uses_compute(f, &l.u);
-        for (uint32_t k = 0; k < ls->n; k++)
-            reduce_loop(&l, ls, &ls->loops[k], p);
-        ir_uses_free(&l.u);
-    }
-    if (l.repl.len) {
-        uint32_t *repl = arena_alloc(&a, (ir_num_values(f) + 1) *
-                                         sizeof *repl);
-        for (uint32_t k = 0; k < l.repl.len; k += 2)
-            repl[l.repl.data[k].id] = l.repl.data[k + 1].id;
-        opt_repl_apply(f, repl);
+        /* products first, then addends: the uses again, as the
+         * products' parameters are what the addends fold into */
+        for (int phase = 0; phase < 2; phase++) {
+            ir_uses_compute(f, &l.u);
+            for (uint32_t k = 0; k < ls->n; k++)
+                reduce_loop(&l, ls, &ls->loops[k], p, phase == 1);
+            ir_uses_free(&l.u);
+            apply_repl(&l, &a);
+        }
     }
     VEC_FREE(l.repl);
     arena_free(&a);
-    if (!made && !l.nreduced)
+    if (!made && !l.nreduced && !l.noffset)
         opt_unchanged(ctx, f);
     opt_count(ctx, "preheaders created", made);
     opt_count(ctx, "multiplications strength-reduced", l.nreduced);
+    opt_count(ctx, "addends folded into induction variables", l.noffset);
 }
 
 bool
