@@ -28,30 +28,39 @@ mkdir -p "$out"
 $CC -std=c11 -O2 -o "$out/gen" "$here/gen.c"
 $CC -std=c11 -O2 -o "$out/measure" "$here/measure.c"
 
+# best OUTFILE COMMAND...: runs COMMAND $runs times through measure and
+# sets wall and cpu to the best times, rss to the largest peak.
+best() {
+    bout=$1
+    shift
+    wall=""
+    cpu=""
+    rss=0
+    i=0
+    while [ "$i" -lt "$runs" ]; do
+        if ! r=$("$out/measure" "$bout" "$@"); then
+            echo "bench: $* failed" >&2
+            exit 1
+        fi
+        read -r w c m <<EOF
+$r
+EOF
+        wall=$(awk -v a="$wall" -v b="$w" \
+               'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }')
+        cpu=$(awk -v a="$cpu" -v b="$c" \
+               'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }')
+        [ "$m" -gt "$rss" ] && rss=$m
+        i=$((i + 1))
+    done
+}
+
 printf '%-7s %8s %6s %7s %7s %12s %11s %8s %7s  %s\n' input insts MB \
     wall-s cpu-s insts/s-wall insts/s-cpu peak-MB B/inst round-trip
 for kind in module func; do
     "$out/gen" "$kind" "$insts" >"$out/$kind.sir" 2>"$out/$kind.count"
     n=$(sed -n 's/^instructions: //p' "$out/$kind.count")
     size=$(wc -c <"$out/$kind.sir")
-    wall=""
-    cpu=""
-    rss=0
-    i=0
-    while [ "$i" -lt "$runs" ]; do
-        if ! r=$("$out/measure" "$out/$kind.out" "$bindir/siropt" \
-                 "$out/$kind.sir"); then
-            echo "bench: siropt failed on $out/$kind.sir" >&2
-            exit 1
-        fi
-        set -- $r
-        wall=$(awk -v a="$wall" -v b="$1" \
-               'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }')
-        cpu=$(awk -v a="$cpu" -v b="$2" \
-               'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }')
-        [ "$3" -gt "$rss" ] && rss=$3
-        i=$((i + 1))
-    done
+    best "$out/$kind.out" "$bindir/siropt" "$out/$kind.sir"
     # gen.c writes canonical text, so the output must equal the input.
     if cmp -s "$out/$kind.sir" "$out/$kind.out"; then rt=identical
     else rt=DIFFERS; fi
@@ -74,26 +83,10 @@ qcpu=""
 for size in $((insts / 4)) "$insts"; do
     "$out/gen" func "$size" >"$out/o2.sir" 2>"$out/o2.count"
     n=$(sed -n 's/^instructions: //p' "$out/o2.count")
-    best=""
-    bw=""
-    rss=0
-    i=0
-    while [ "$i" -lt "$runs" ]; do
-        if ! r=$("$out/measure" /dev/null "$bindir/siropt" -O2 "$out/o2.sir"); then
-            echo "bench: siropt -O2 failed on $out/o2.sir" >&2
-            exit 1
-        fi
-        set -- $r
-        bw=$(awk -v a="$bw" -v b="$1" \
-             'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }')
-        best=$(awk -v a="$best" -v b="$2" \
-               'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }')
-        [ "$3" -gt "$rss" ] && rss=$3
-        i=$((i + 1))
-    done
-    awk -v n="$n" -v w="$bw" -v c="$best" -v m="$rss" -v q="$qcpu" 'BEGIN {
+    best /dev/null "$bindir/siropt" -O2 "$out/o2.sir"
+    awk -v n="$n" -v w="$wall" -v c="$cpu" -v m="$rss" -v q="$qcpu" 'BEGIN {
         printf "%-9s %8d %7.3f %7.3f %8.1f %7s\n", "", n, w, c, m / 1024,
             (q == "" ? "-" : sprintf("%.1fx", c / q)) }'
-    qcpu=$best
+    qcpu=$cpu
 done
 echo "goal: the full size within about 4x (linear) of the quarter size."
