@@ -1302,9 +1302,9 @@ x64_isel_inst(CgCtx *c, IrInst i)
         uint64_t esz = ir_type_size(m, id->ty);
         uint32_t rp = x64_R(c, p), d;
         int64_t k;
-        if (const_of(c, ix, &k) && esz <= INT32_MAX &&
-            fits32(k * (int64_t)esz) && (k == 0 || (k * (int64_t)esz) /
-                                         k == (int64_t)esz)) {
+        /* Both factors within 32 bits: the product cannot overflow. */
+        if (const_of(c, ix, &k) && esz <= INT32_MAX && fits32(k) &&
+            fits32(k * (int64_t)esz)) {
             x64_emit2(c, X64_LEA, 8, mir_mem(MB_REG, rp, k * (int64_t)esz, 8),
                   x64_reg(x64_def1(c, i)));
             return;
