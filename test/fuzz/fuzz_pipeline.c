@@ -6,9 +6,9 @@
  * reader's robustness is at stake there, and fuzz_parse covers it.  A
  * module that verifies is the tools' contract, so from there on nothing
  * may crash, hang or trip a sanitizer, and:
- *   - every pass of -O2 must leave a valid module (the pass manager
- *     verifies after each one, as siropt --verify-each, so the report
- *     names the pass that broke it);
+ *   - every pass of -O2 must leave a valid module and a correct
+ *     analysis cache (the pass manager verifies both after each pass,
+ *     as siropt --verify-each, so the report names the pass);
  *   - the optimized module must print to text that parses and verifies
  *     again (spec section 11);
  *   - the code generator must produce assembly, or refuse with a
@@ -151,6 +151,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     d.out = stderr;
     opt_ctx_init(&ctx, m, &d);
     ctx.verify_each = true;
+    ctx.verify_analyses = true;
     ok = passes ? opt_run_pipeline(&ctx, passes) : opt_run_level(&ctx, 2);
     opt_ctx_free(&ctx);
     if (!ok)
