@@ -21,9 +21,9 @@
  * has no "no overflow" promise, so `offset T, p, sext(i32 k*n + j)`
  * cannot become a pointer bumped by n*sizeof(T).
  *
- * Loops first get preheaders (loops.c).  Each loop costs its size, so
- * the pass is linear in the function size times the nesting depth, as
- * licm.
+ * Loops first get preheaders (loops.c).  Loops with more than MAXLATCH
+ * edges back to the header are left alone; each other loop costs the
+ * uses of its header's parameters, so the pass is linear.
  */
 #include "optutil.h"
 
@@ -245,7 +245,10 @@ reduce_loop(Lsr *l, const OptLoops *ls, const OptLoop *lp,
         pre = p->e[e].inst;
         pre_t = p->e[e].tidx;
     }
-    if (!pre.id || ir_inst_op(f, pre) != IR_OP_BR)
+    /* a few latches at most, so that looking at every edge for every
+     * parameter stays linear */
+    if (!pre.id || ir_inst_op(f, pre) != IR_OP_BR ||
+        opt_npreds(p, h) > MAXLATCH + 1)
         return;
     uint32_t np = ir_block(f, h)->nparams;
     for (uint32_t k = 0; k < np; k++) {
