@@ -122,6 +122,8 @@ typedef struct SirParser {
     /* function */
     IrFunc *f;
     bool detached;          /* body of a duplicate symbol: freed at end */
+    /* sizes of the last function's arrays: the next one starts there */
+    uint32_t hint_insts, hint_values, hint_vpool, hint_blocks, hint_targets;
     IrLoc fnloc;
     IrBlock cur;
     SirMapEnt *map;         /* value names, labels, slots -> ids */
