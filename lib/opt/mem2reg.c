@@ -392,7 +392,9 @@ rename_vars(M2R *s, uint32_t *repl, uint32_t *cur)
                 cur[x] = v.id;
                 ir_layout_remove_inst(f, i);
             } else if (d->ntargets) {
-                for (uint32_t t = 0; t < d->ntargets; t++) {
+                /* var_undef creates instructions, which may move d. */
+                uint32_t nt = d->ntargets;
+                for (uint32_t t = 0; t < nt; t++) {
                     IrBlock tb = ir_target(f, i, t)->block;
                     for (uint32_t p = s->phihead[tb.id]; p;
                          p = s->phis[p - 1].next) {
