@@ -442,6 +442,10 @@ simplify_cast(IC *c, IrOpcode op, IrType to, IrValue x)
     if (!d.id || !ir_layout_inst_block(f, d).id)
         return (IrValue){0};
     IrOpcode dop = ir_inst_op(f, d);
+    /* Only a cast of a cast folds; others (undef, a call without
+     * arguments) may have no operand 0 to read. */
+    if (ir_op_info[dop].format != IR_FMT_CAST)
+        return (IrValue){0};
     IrValue src = get(c, ir_inst_arg(f, d, 0));
     IrType st = ir_value_type(f, src);
     if (op == IR_OP_TRUNC && (dop == IR_OP_ZEXT || dop == IR_OP_SEXT) &&
