@@ -186,15 +186,10 @@ licm_func(OptCtx *ctx, IrFunc *f)
         return;
     OptAM *am = opt_am(ctx, f);
     Arena a = {0};
-    const OptLoops *ls = opt_am_loops(am);
-    uint32_t made = ls->n ? opt_loops_preheaders(f, ls, &a) : 0;
-    if (made) {
-        /* New blocks and parameters: nothing cached holds.  Hoisting
-         * below changes neither the block graph nor the alias facts, so
-         * what is computed now stays valid (passes.def). */
-        opt_am_changed(am, OPT_PRESERVE_NONE);
-        ls = opt_am_loops(am);
-    }
+    uint32_t made;
+    const OptLoops *ls = opt_am_loops_preheaded(am, &a, &made);
+    /* Hoisting changes neither the block graph nor the alias facts, so
+     * what is computed from here on stays valid (passes.def). */
     const IrCfg *c = opt_am_cfg(am);
     Licm l = {.f = f};
     if (ls->n) {

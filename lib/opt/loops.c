@@ -182,3 +182,15 @@ opt_loops_preheaders(IrFunc *f, const OptLoops *l, Arena *a)
     VEC_FREE(args);
     return made;
 }
+
+const OptLoops *
+opt_am_loops_preheaded(OptAM *am, Arena *a, uint32_t *made)
+{
+    const OptLoops *ls = opt_am_loops(am);
+    *made = ls->n ? opt_loops_preheaders(opt_am_func(am), ls, a) : 0;
+    if (*made) {
+        opt_am_changed(am, OPT_PRESERVE_NONE);
+        ls = opt_am_loops(am);
+    }
+    return ls;
+}

@@ -17,9 +17,11 @@
  * typical case is the row offset `k * n` of a matrix walked by
  * columns.  Then (offset_param) an induction variable used only by its
  * increments and one `iadd Q, J`, J invariant, starts at Q0 + J and
- * replaces that addition: `k * n + j` costs one add per iteration.  No pointer induction variables: SIR's integer arithmetic
- * has no "no overflow" promise, so `offset T, p, sext(i32 k*n + j)`
- * cannot become a pointer bumped by n*sizeof(T).
+ * replaces that addition: `k * n + j` costs one add per iteration.
+ * No pointer induction variables here: SIR's integer arithmetic has no
+ * "no overflow" promise, so `offset T, p, i32 k*n + j` becomes a
+ * pointer bumped by n*sizeof(T) only behind lver's run-time check
+ * (lver.c).
  *
  * Loops first get preheaders (loops.c).  Loops with more than MAXLATCH
  * edges back to the header are left alone; each other loop costs the
@@ -280,14 +282,9 @@ lsr_func(OptCtx *ctx, IrFunc *f)
         return;
     OptAM *am = opt_am(ctx, f);
     Arena a = {0};
-    const OptLoops *ls = opt_am_loops(am);
-    uint32_t made = ls->n ? opt_loops_preheaders(f, ls, &a) : 0;
-    if (made) {
-        /* New blocks: nothing cached holds.  What follows keeps the
-         * block graph (passes.def). */
-        opt_am_changed(am, OPT_PRESERVE_NONE);
-        ls = opt_am_loops(am);
-    }
+    uint32_t made;
+    const OptLoops *ls = opt_am_loops_preheaded(am, &a, &made);
+    /* What follows keeps the block graph (passes.def). */
     Lsr l = {.f = f};
     if (ls->n) {
         const OptPreds *p = opt_am_preds(am);

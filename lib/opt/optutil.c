@@ -140,6 +140,26 @@ opt_repl_apply(IrFunc *f, uint32_t *repl)
 }
 
 void
+opt_clone_inst(IrFunc *f, IrInst i, IrBlock b, uint32_t *map, uint32_t nmap,
+               OptValVec *scratch)
+{
+    IrInstData proto = *ir_inst(f, i);
+    scratch->len = 0;
+    for (uint32_t k = 0; k < proto.nargs; k++) {
+        IrValue v = ir_inst_arg(f, i, k);
+        if (v.id < nmap && map[v.id])
+            v.id = map[v.id];
+        VEC_PUSH(*scratch, v);
+    }
+    IrValue r = proto.result;
+    IrInst ni = ir_inst_create(f, &proto, scratch->data, scratch->len,
+                               r.id ? ir_value_type(f, r) : IR_T_VOID);
+    ir_layout_append_inst(f, ni, b);
+    if (r.id && r.id < nmap)
+        map[r.id] = ir_inst_result(f, ni).id;
+}
+
+void
 opt_target_push_arg(IrFunc *f, IrInst i, uint32_t t, IrValue v)
 {
     IrTarget *tg = ir_target(f, i, t);

@@ -64,6 +64,12 @@ void opt_repl_apply(IrFunc *f, uint32_t *repl);
 
 /* Appends one argument to target t of branch i. */
 void opt_target_push_arg(IrFunc *f, IrInst i, uint32_t t, IrValue v);
+/* Appends to b a copy of i whose operands go through map (value id ->
+ * copy, 0: itself; ids >= nmap are not mapped) and maps i's result to
+ * the copy's.  Not for branches.  scratch holds the operands. */
+typedef VEC(IrValue) OptValVec;
+void opt_clone_inst(IrFunc *f, IrInst i, IrBlock b, uint32_t *map,
+                    uint32_t nmap, OptValVec *scratch);
 /* Removes parameter k of b and argument k from each incoming edge. */
 void opt_remove_param(IrFunc *f, const OptPreds *p, IrBlock b, uint32_t k);
 
@@ -157,6 +163,24 @@ void opt_loops_compute(IrFunc *f, const IrCfg *c, const IrDomTree *d,
                        OptLoops *l, Arena *a);
 /* Creates missing preheaders; returns how many (then recompute). */
 uint32_t opt_loops_preheaders(IrFunc *f, const OptLoops *l, Arena *a);
+/* The loops of am's function once every loop has a preheader (*made:
+ * how many were created; then nothing cached before holds). */
+const OptLoops *opt_am_loops_preheaded(OptAM *am, Arena *a, uint32_t *made);
+
+/* counted.c: a loop of two blocks counting i up to an invariant n (the
+ * shape is described there), as unroll and lver transform it. */
+typedef struct {
+    IrBlock h, b, exit;
+    IrInst pre;         /* the preheader's br to h */
+    IrInst cmp, hbr, bbr;
+    bool body_on_true;  /* hbr goes to b when cmp is true */
+    bool sgn;           /* i < n signed (else unsigned) */
+    uint32_t iv, np;    /* i's index among h's np parameters */
+    IrValue n;
+    uint64_t step;      /* b passes iadd i, step for i */
+} OptCounted;
+bool opt_counted_loop(IrFunc *f, const OptLoops *ls, const OptLoop *lp,
+                      const OptPreds *p, const IrUses *us, OptCounted *c);
 
 /* frontier.c: dominance frontiers (Cooper, Harvey and Kennedy), CSR by
  * block id; each list follows the reverse post-order of its blocks'

@@ -37,8 +37,6 @@
 
 enum { SMALL = 8, MAXU = 4 };
 
-typedef VEC(IrValue) ValVec;
-
 typedef struct {
     IrFunc *f;
     uint32_t *inloop;   /* block id -> stamp of the loop being done */
@@ -48,29 +46,13 @@ typedef struct {
     uint32_t nmap;
 } Unroll;
 
-/* The loop being unrolled. */
+/* The loop being unrolled (counted.c) and its reductions. */
 typedef struct {
-    IrBlock h, b, exit;
-    IrInst pre;         /* the preheader's br to h */
-    IrInst cmp, hbr, bbr;
-    bool body_on_true;
-    bool sgn;           /* slt (else ult) */
-    uint32_t iv;        /* index of i among h's parameters */
-    IrValue n;
-    uint64_t step;
+    OptCounted c;
     uint8_t *red;       /* by parameter index: reduction opcode or 0 */
     IrInst *redinst;    /* by parameter index: R */
-    uint32_t nred, np, nbody;
+    uint32_t nred, nbody;
 } Shape;
-
-static bool
-invariant(Unroll *u, IrValue v)
-{
-    IrBlock b = opt_def_block(u->f, v);
-    if (!b.id)
-        return !opt_def_inst(u->f, v).id;
-    return u->inloop[b.id] != u->stamp;
-}
 
 static bool
 is_const_inst(IrFunc *f, IrInst i)
@@ -89,133 +71,40 @@ identity(uint8_t op)
     }
 }
 
-/* Recognizes the header's compare: sets i's index, n, the sense. */
-static bool
-header_ok(Unroll *u, Shape *s, const IrUses *us)
-{
-    IrFunc *f = u->f;
-    s->hbr = ir_layout_terminator(f, s->h);
-    if (!s->hbr.id || ir_inst_op(f, s->hbr) != IR_OP_CONDBR)
-        return false;
-    IrTarget *t0 = ir_target(f, s->hbr, 0), *t1 = ir_target(f, s->hbr, 1);
-    bool in0 = u->inloop[t0->block.id] == u->stamp;
-    bool in1 = u->inloop[t1->block.id] == u->stamp;
-    if (in0 == in1)
-        return false;
-    s->body_on_true = in0;
-    IrTarget *tb = in0 ? t0 : t1;
-    s->b = tb->block;
-    s->exit = in0 ? t1->block : t0->block;
-    if (tb->nargs || s->b.id == s->h.id || ir_block(f, s->b)->nparams)
-        return false;
-    IrValue c = ir_inst_arg(f, s->hbr, 0);
-    s->cmp = opt_def_inst(f, c);
-    IR_FOR_INSTS(f, s->h, i) {
-        if (i.id != s->cmp.id && i.id != s->hbr.id && !is_const_inst(f, i))
-            return false;
-    }
-    if (!s->cmp.id || ir_layout_inst_block(f, s->cmp).id != s->h.id ||
-        ir_inst_op(f, s->cmp) != IR_OP_ICMP || ir_uses_count(us, c) != 1)
-        return false;
-    IrInstData *cd = ir_inst(f, s->cmp);
-    IrPred p = (IrPred)cd->pred;
-    IrValue a = ir_inst_arg(f, s->cmp, 0), n = ir_inst_arg(f, s->cmp, 1);
-    if (!ir_type_is_int(cd->ty))
-        return false;
-    /* i on the left */
-    IrValueData *ad = ir_value(f, a);
-    if (!(ad->kind == IR_VAL_PARAM && ad->def == s->h.id)) {
-        IrValue t = a;
-        a = n;
-        n = t;
-        switch (p) {
-        case IR_PRED_SGT: p = IR_PRED_SLT; break;
-        case IR_PRED_UGT: p = IR_PRED_ULT; break;
-        case IR_PRED_SLE: p = IR_PRED_SGE; break;
-        case IR_PRED_ULE: p = IR_PRED_UGE; break;
-        default: return false;
-        }
-        ad = ir_value(f, a);
-        if (!(ad->kind == IR_VAL_PARAM && ad->def == s->h.id))
-            return false;
-    }
-    /* continue <=> i < n */
-    if (!s->body_on_true) {
-        if (p == IR_PRED_SGE)
-            p = IR_PRED_SLT;
-        else if (p == IR_PRED_UGE)
-            p = IR_PRED_ULT;
-        else
-            return false;
-    }
-    if (p != IR_PRED_SLT && p != IR_PRED_ULT)
-        return false;
-    if (!invariant(u, n))
-        return false;
-    s->sgn = p == IR_PRED_SLT;
-    s->iv = ad->index;
-    s->n = n;
-    return true;
-}
-
 /* Checks the body and classifies the header's parameters. */
 static bool
 body_ok(Unroll *u, Shape *s, const IrUses *us)
 {
     IrFunc *f = u->f;
-    s->bbr = ir_layout_terminator(f, s->b);
-    if (!s->bbr.id || ir_inst_op(f, s->bbr) != IR_OP_BR ||
-        ir_target(f, s->bbr, 0)->block.id != s->h.id)
-        return false;
     s->nbody = 0;
-    IR_FOR_INSTS(f, s->b, i) {
-        if (i.id == s->bbr.id)
+    IR_FOR_INSTS(f, s->c.b, i) {
+        if (i.id == s->c.bbr.id)
             continue;
         IrInstData *d = ir_inst(f, i);
         if (ir_op_info[d->op].flags & (IR_OPF_CALL | IR_OPF_ALLOC))
             return false;
         if (!is_const_inst(f, i) && ++s->nbody > SMALL)
             return false;
-        for (uint32_t k = 0; k < d->nargs; k++) {
-            IrInst ai = opt_def_inst(f, ir_inst_arg(f, i, k));
-            if (ai.id && ir_layout_inst_block(f, ai).id == s->h.id &&
-                !is_const_inst(f, ai))
-                return false;
-        }
     }
-    IrTarget *bt = ir_target(f, s->bbr, 0);
-    if (bt->nargs != s->np)
-        return false;
+    IrTarget *bt = ir_target(f, s->c.bbr, 0);
     /* i's step */
-    IrValue iv = ir_block_param(f, s->h, s->iv);
-    IrInst inc = opt_def_inst(f, f->vpool.data[bt->args + s->iv]);
-    uint64_t c;
-    if (!inc.id || ir_inst_op(f, inc) != IR_OP_IADD ||
-        ir_layout_inst_block(f, inc).id != s->b.id)
-        return false;
-    IrValue x = ir_inst_arg(f, inc, 0), y = ir_inst_arg(f, inc, 1);
-    if (y.id == iv.id) {
-        IrValue t = x;
-        x = y;
-        y = t;
-    }
+    IrValue iv = ir_block_param(f, s->c.h, s->c.iv);
     unsigned w = ir_type_bits(ir_value_type(f, iv));
+    uint64_t c = s->c.step;
     /* (MAXU - 1) * C < 2^(w-1): the limit's MIN + that cannot wrap */
-    if (x.id != iv.id || !opt_const_bits(f, y, &c) || c == 0 ||
-        c > (UINT64_C(1) << 20) ||
+    if (c > (UINT64_C(1) << 20) ||
         c * (MAXU - 1) >= (UINT64_C(1) << (w - 1)))
         return false;
-    s->step = c;
     /* reductions */
     s->nred = 0;
-    for (uint32_t k = 0; k < s->np; k++) {
+    for (uint32_t k = 0; k < s->c.np; k++) {
         s->red[k] = 0;
-        if (k == s->iv)
+        if (k == s->c.iv)
             continue;
-        IrValue p = ir_block_param(f, s->h, k);
+        IrValue p = ir_block_param(f, s->c.h, k);
         IrValue arg = f->vpool.data[bt->args + k];
         IrInst r = opt_def_inst(f, arg);
-        if (!r.id || ir_layout_inst_block(f, r).id != s->b.id ||
+        if (!r.id || ir_layout_inst_block(f, r).id != s->c.b.id ||
             ir_uses_count(us, arg) != 1)
             continue;
         uint8_t op = ir_inst_op(f, r);
@@ -249,46 +138,34 @@ mapped(Unroll *u, IrValue v)
     return v.id < u->nmap && u->map[v.id] ? (IrValue){u->map[v.id]} : v;
 }
 
-/* Appends a copy of instruction i (operands mapped) to block b and
- * maps its result. */
 static void
-copy_inst(Unroll *u, IrInst i, IrBlock b, ValVec *args)
+copy_inst(Unroll *u, IrInst i, IrBlock b, OptValVec *args)
 {
-    IrFunc *f = u->f;
-    IrInstData proto = *ir_inst(f, i);
-    args->len = 0;
-    for (uint32_t k = 0; k < proto.nargs; k++)
-        VEC_PUSH(*args, mapped(u, ir_inst_arg(f, i, k)));
-    IrValue r = proto.result;
-    IrInst ni = ir_inst_create(f, &proto, args->data, args->len,
-                               r.id ? ir_value_type(f, r) : IR_T_VOID);
-    ir_layout_append_inst(f, ni, b);
-    if (r.id)
-        u->map[r.id] = ir_inst_result(f, ni).id;
+    opt_clone_inst(u->f, i, b, u->map, u->nmap, args);
 }
 
 static void
 unroll_loop(Unroll *u, Shape *s, uint32_t nu)
 {
     IrFunc *f = u->f;
-    IrBlock h = s->h, b = s->b;
-    uint32_t np = s->np, nred = s->nred;
-    IrType it = ir_value_type(f, ir_block_param(f, h, s->iv));
-    IrLoc loc = ir_inst(f, s->hbr)->loc;
-    ValVec args = {0};
+    IrBlock h = s->c.h, b = s->c.b;
+    uint32_t np = s->c.np, nred = s->nred;
+    IrType it = ir_value_type(f, ir_block_param(f, h, s->c.iv));
+    IrLoc loc = ir_inst(f, s->c.hbr)->loc;
+    OptValVec args = {0};
     /* the limit, in the preheader */
     IrBuilder bd;
-    ir_builder_before(&bd, f, s->pre);
+    ir_builder_before(&bd, f, s->c.pre);
     bd.loc = loc;
     unsigned w = ir_type_bits(it);
     uint64_t mask = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
-    uint64_t d = s->step * (nu - 1);
-    uint64_t lo = s->sgn ? (UINT64_C(1) << (w - 1)) : 0;
+    uint64_t d = s->c.step * (nu - 1);
+    uint64_t lo = s->c.sgn ? (UINT64_C(1) << (w - 1)) : 0;
     IrValue dv = ir_build_iconst(&bd, it, d & mask);
-    IrValue sub = ir_build_binary(&bd, IR_OP_ISUB, it, s->n, dv);
+    IrValue sub = ir_build_binary(&bd, IR_OP_ISUB, it, s->c.n, dv);
     IrValue thr = ir_build_iconst(&bd, it, (lo + d) & mask);
-    IrValue wraps = ir_build_icmp(&bd, s->sgn ? IR_PRED_SLT : IR_PRED_ULT,
-                                  it, s->n, thr);
+    IrValue wraps = ir_build_icmp(&bd, s->c.sgn ? IR_PRED_SLT : IR_PRED_ULT,
+                                  it, s->c.n, thr);
     IrValue lov = ir_build_iconst(&bd, it, lo);
     IrValue lim = ir_build_sel(&bd, it, wraps, lov, sub);
     /* H2 (parameters: h's, then the extra accumulators), B2, E2 */
@@ -316,7 +193,7 @@ unroll_loop(Unroll *u, Shape *s, uint32_t nu)
     for (uint32_t k = 0; k < np; k++)
         acc[k * nu] = ir_block_param(f, h2, k);
     /* the preheader enters H2: h's arguments and the identities */
-    IrTarget *pt = ir_target(f, s->pre, 0);
+    IrTarget *pt = ir_target(f, s->c.pre, 0);
     args.len = 0;
     for (uint32_t k = 0; k < pt->nargs; k++)
         VEC_PUSH(args, f->vpool.data[pt->args + k]);
@@ -327,20 +204,20 @@ unroll_loop(Unroll *u, Shape *s, uint32_t nu)
                 VEC_PUSH(args, ir_build_iconst(&bd, t,
                                                identity(s->red[k])));
             }
-    ir_target_set_args(f, s->pre, 0, args.data, args.len);
-    ir_target(f, s->pre, 0)->block = h2;
+    ir_target_set_args(f, s->c.pre, 0, args.data, args.len);
+    ir_target(f, s->c.pre, 0)->block = h2;
     /* H2: condbr i < lim, B2, E2 */
     ir_builder_at_end(&bd, f, h2);
     bd.loc = loc;
-    IrValue go = ir_build_icmp(&bd, s->sgn ? IR_PRED_SLT : IR_PRED_ULT, it,
-                               ir_block_param(f, h2, s->iv), lim);
+    IrValue go = ir_build_icmp(&bd, s->c.sgn ? IR_PRED_SLT : IR_PRED_ULT, it,
+                               ir_block_param(f, h2, s->c.iv), lim);
     ir_build_condbr(&bd, go, b2, NULL, 0, e2, NULL, 0);
     /* B2: the lanes.  cur[k]: parameter k's value entering the lane */
     IrValue *cur = xcalloc(np + 1, sizeof *cur);
     IrValue *out0 = xcalloc(np + 1, sizeof *out0);
     for (uint32_t k = 0; k < np; k++)
         cur[k] = ir_block_param(f, h2, k);
-    IrTarget *bt = ir_target(f, s->bbr, 0);
+    IrTarget *bt = ir_target(f, s->c.bbr, 0);
     uint32_t btargs = bt->args;
     for (uint32_t l = 0; l < nu; l++) {
         for (uint32_t k = 0; k < np; k++) {
@@ -352,7 +229,7 @@ unroll_loop(Unroll *u, Shape *s, uint32_t nu)
             if (is_const_inst(f, i))
                 copy_inst(u, i, b2, &args);
         IR_FOR_INSTS(f, b, i)
-            if (i.id != s->bbr.id)
+            if (i.id != s->c.bbr.id)
                 copy_inst(u, i, b2, &args);
         for (uint32_t k = 0; k < np; k++) {
             IrValue o = mapped(u, f->vpool.data[btargs + k]);
@@ -421,26 +298,11 @@ try_loop(Unroll *u, const OptLoops *ls, const OptLoop *lp,
     u->stamp++;
     for (uint32_t k = 0; k < lp->nblocks; k++)
         u->inloop[ls->blocks[lp->first + k].id] = u->stamp;
-    Shape s = {.h = lp->header};
-    s.np = ir_block(f, s.h)->nparams;
-    /* the preheader edge: the header's one edge from outside, a br */
-    for (uint32_t e = p->start[s.h.id]; e < p->start[s.h.id + 1]; e++) {
-        IrBlock src = ir_layout_inst_block(f, p->e[e].inst);
-        if (u->inloop[src.id] == u->stamp)
-            continue;
-        if (s.pre.id)
-            return;
-        s.pre = p->e[e].inst;
-    }
-    if (!s.pre.id || ir_inst_op(f, s.pre) != IR_OP_BR)
+    Shape s;
+    if (!opt_counted_loop(f, ls, lp, p, us, &s.c))
         return;
-    if (!header_ok(u, &s, us))
-        return;
-    /* B's only predecessor is H */
-    if (opt_npreds(p, s.b) != 1)
-        return;
-    s.red = arena_alloc(a, s.np + 1);
-    s.redinst = arena_alloc(a, (s.np + 1) * sizeof *s.redinst);
+    s.red = arena_alloc(a, s.c.np + 1);
+    s.redinst = arena_alloc(a, (s.c.np + 1) * sizeof *s.redinst);
     if (!body_ok(u, &s, us))
         return;
     unroll_loop(u, &s, MAXU);
@@ -453,12 +315,8 @@ unroll_func(OptCtx *ctx, IrFunc *f)
         return;
     OptAM *am = opt_am(ctx, f);
     Arena a = {0};
-    const OptLoops *ls = opt_am_loops(am);
-    uint32_t made = ls->n ? opt_loops_preheaders(f, ls, &a) : 0;
-    if (made) {
-        opt_am_changed(am, OPT_PRESERVE_NONE);
-        ls = opt_am_loops(am);
-    }
+    uint32_t made;
+    const OptLoops *ls = opt_am_loops_preheaded(am, &a, &made);
     Unroll u = {.f = f};
     if (ls->n) {
         const OptPreds *p = opt_am_preds(am);

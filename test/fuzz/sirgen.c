@@ -797,6 +797,88 @@ gen_loop(Gen *g)
     open_block(g, bx, NULL, 0);
 }
 
+/* A walk: a loop of two blocks (header, body) stepping an index e of
+ * its own by a stride each iteration, the shape lver versions.  Half
+ * the walks load a data global at e (start and stride chosen so that
+ * every index is inside the array; the start comes from a run-time
+ * value), the other half sum ptoi(offset T, base, e) - ptoi(base),
+ * which is size(T) * sext(e) whatever e is: start and stride are any
+ * values, so e may wrap and lver's check fails at run time. */
+static void
+gen_walk(Gen *g)
+{
+    bool addr = chance(50);
+    int k = (int)rn(addr ? NGLOBALS : 4);
+    int et = globals[k].elem, it = chance(50) ? T_I32 : rand_int();
+    unsigned len = globals[k].len;
+    unsigned ntrip = addr ? rn(9) : rn(len / 4 + 1);
+    int at = addr ? T_I64 : et;
+    unsigned base = g->next_id++, zero = g->next_id++, trip = g->next_id++,
+             one = g->next_id++, st = g->next_id++, e0;
+    out("  %%v%u = globaladdr @%s\n", base, globals[k].name);
+    out("  %%v%u = iconst i32 0\n", zero);
+    out("  %%v%u = iconst i32 %u\n", trip, ntrip);
+    out("  %%v%u = iconst i32 1\n", one);
+    if (addr) {
+        e0 = operand(g, it);
+        unsigned s = operand(g, it);
+        out("  %%v%u = or %s %%v%u, %%v%u\n", st, tname[it], s, s);
+    } else {
+        /* stride -1: start in the upper half; else 0..2 from the
+         * lower half; trip <= len/4 keeps every index in [0, len) */
+        int stride = (int)rn(4) - 1;
+        unsigned raw = operand(g, it), m = g->next_id++, lo = g->next_id++;
+        out("  %%v%u = iconst %s %u\n", m, tname[it], len / 2 - 1);
+        out("  %%v%u = and %s %%v%u, %%v%u\n", lo, tname[it], raw, m);
+        e0 = lo;
+        if (stride < 0) {
+            unsigned h = g->next_id++;
+            e0 = g->next_id++;
+            out("  %%v%u = iconst %s %u\n", h, tname[it], len / 2);
+            out("  %%v%u = iadd %s %%v%u, %%v%u\n", e0, tname[it], lo, h);
+        }
+        out("  %%v%u = iconst %s %d\n", st, tname[it], stride);
+    }
+    unsigned a0 = operand(g, at);
+    int ct[3] = {T_I32, it, at};
+    unsigned init[3] = {zero, e0, a0}, ids[3];
+    unsigned bh = label(g), bb = label(g), bx = label(g);
+    out("  br ");
+    print_target(bh, ct, init, 3);
+    out("\n");
+    unsigned i = g->next_id, e = i + 1, acc = i + 2;
+    open_block(g, bh, ct, 3);
+    unsigned c = g->next_id++;
+    out("  %%v%u = icmp slt i32 %%v%u, %%v%u\n", c, i, trip);
+    out("  condbr bool %%v%u, b%u, b%u\n", c, bb, bx);
+    open_block(g, bb, NULL, 0);
+    unsigned p = g->next_id++, v = g->next_id++, a1 = g->next_id++;
+    out("  %%v%u = offset %s, ptr %%v%u, %s %%v%u\n", p, tname[et], base,
+        tname[it], e);
+    if (addr) {
+        unsigned pi = g->next_id++, bi = g->next_id++;
+        out("  %%v%u = ptoi i64, ptr %%v%u\n", pi, p);
+        out("  %%v%u = ptoi i64, ptr %%v%u\n", bi, base);
+        out("  %%v%u = isub i64 %%v%u, %%v%u\n", v, pi, bi);
+    } else {
+        out("  %%v%u = load %s, ptr %%v%u\n", v, tname[et], p);
+    }
+    out("  %%v%u = %s %s %%v%u, %%v%u\n", a1,
+        is_float(at) ? "fadd" : chance(50) ? "iadd" : "xor", tname[at], acc,
+        v);
+    unsigned i2 = g->next_id++, e2 = g->next_id++;
+    out("  %%v%u = iadd i32 %%v%u, %%v%u\n", i2, i, one);
+    out("  %%v%u = iadd %s %%v%u, %%v%u\n", e2, tname[it], e, st);
+    ids[0] = i2;
+    ids[1] = e2;
+    ids[2] = a1;
+    out("  br ");
+    print_target(bh, ct, ids, 3);
+    out("\n");
+    g->cost += 6.0 * ntrip * g->mult;
+    open_block(g, bx, NULL, 0);
+}
+
 /* Makes value 'v' observable: folds an integer or bool into @sink[k]
  * (sink = sink * 31 ^ v), stores a float to @fsink[k].  Without this
  * most generated values would be dead code, and a pass that computes
@@ -864,8 +946,10 @@ gen_stmt1(Gen *g)
         gen_agg(g);
     else if (r < 75)
         gen_slot(g);
-    else if (r < 80)
+    else if (r < 78)
         gen_global(g);
+    else if (r < 80)
+        gen_walk(g);
     else if (r < 86)
         gen_call(g);
     else if (r < 91 && nest)

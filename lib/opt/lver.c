@@ -1,0 +1,352 @@
+/*
+ * lver.c - loop versioning for pointer induction variables.
+ *
+ * `offset T, ptr P, i32 e` sign-extends its index, and SIR's i32
+ * arithmetic wraps: when e steps by S each iteration, the address steps
+ * by S*size(T) only as long as e does not wrap past INT_MAX.  A C
+ * compiler assumes it never does (signed overflow is undefined); SIR
+ * makes no such promise, so an index kept in i32 costs a sign extension
+ * per access, on the way to the load.  This pass checks once, before
+ * the loop, that no index wraps on any iteration, and then runs a copy
+ * of the loop in which each such address is a pointer stepped by an
+ * addition; the original loop runs when the check fails:
+ *
+ *   PH:  T = n - 1 - i0        in 64 bits: the last iteration's i - i0
+ *        ok = for each address: e0 + max(T, 0) * S fits in e's type
+ *        condbr ok, H2(args, offset T, P, e0 ..), H(args)
+ *   H2(params, q ..):  H's compare;  condbr c, B2, H(exit args)
+ *   B2:  B, each address replaced by its q;
+ *        br H2(B's args, offset T, ptr q, i64 sext(S) ..)
+ *
+ * The loop is the counted loop of counted.c with i stepping by 1 and
+ * at most 32 bits wide: the body runs only while i < n, so i never
+ * wraps and t = i - i0 <= T on every iteration that reaches an address
+ * (none when T < 0).  An index e is a header parameter stepped by an
+ * invariant S (every iteration: e' = e + S), or such a parameter plus
+ * an invariant; its values e0 + t*S for t in [0, T] are a segment, so
+ * the check of both ends covers every iteration, and then sext(e) is
+ * exactly sext(e0) + t*sext(S): the pointer q.  Products fit 64 bits
+ * (|T| < 2^32, |S| <= 2^31).
+ *
+ * H2 leaves through H, whose compare fails again on the same i and n,
+ * so the values used after the loop come from H as before and the exit
+ * gets no new merge; a parameter of H that only B reads gets undef on
+ * that edge (B does not run).  Loops of at most MAXBODY instructions,
+ * MAXCAND addresses: each loop is looked at once and copied once.
+ * 64-bit indices need nothing (the address is affine modulo 2^64
+ * already, and the addressing mode scales it for free).
+ */
+#include "optutil.h"
+
+#include <stdlib.h>
+
+enum { MAXBODY = 64, MAXCAND = 8 };
+
+/* An address of the body: offset T, ptr P, iW e with e = param k (+
+ * add) stepped by step. */
+typedef struct {
+    IrInst off;
+    uint32_t k;
+    IrValue add, step;
+} Cand;
+
+typedef struct {
+    IrFunc *f;
+    OptCounted s;
+    uint32_t *map;      /* original value id -> its copy in H2/B2 */
+    uint32_t nmap;
+    Cand cand[MAXCAND];
+    uint32_t ncand;
+    uint32_t nloops, naddr;
+} Lver;
+
+/* True when v is defined before the loop. */
+static bool
+outside(Lver *l, IrValue v)
+{
+    IrBlock b = opt_def_block(l->f, v);
+    if (!b.id)
+        return !opt_def_inst(l->f, v).id;
+    return b.id != l->s.h.id && b.id != l->s.b.id;
+}
+
+/* Defined before the loop or an integer constant (remade before it). */
+static bool
+usable(Lver *l, IrValue v)
+{
+    uint64_t c;
+    return outside(l, v) || (ir_type_is_int(ir_value_type(l->f, v)) &&
+                             opt_const_bits(l->f, v, &c));
+}
+
+/* v, usable, as a value of the preheader. */
+static IrValue
+before(Lver *l, IrBuilder *bd, IrValue v)
+{
+    uint64_t c;
+    if (outside(l, v) || !opt_const_bits(l->f, v, &c))
+        return v;
+    return ir_build_iconst(bd, ir_value_type(l->f, v), c);
+}
+
+/* S when header parameter k is passed `iadd p, S` by B, S usable. */
+static IrValue
+step_of(Lver *l, uint32_t k)
+{
+    IrFunc *f = l->f;
+    IrValue p = ir_block_param(f, l->s.h, k);
+    IrTarget *bt = ir_target(f, l->s.bbr, 0);
+    IrInst d = opt_def_inst(f, f->vpool.data[bt->args + k]);
+    if (!d.id || ir_inst_op(f, d) != IR_OP_IADD ||
+        ir_layout_inst_block(f, d).id != l->s.b.id)
+        return (IrValue){0};
+    IrValue x = ir_inst_arg(f, d, 0), y = ir_inst_arg(f, d, 1);
+    if (y.id == p.id) {
+        IrValue t = x;
+        x = y;
+        y = t;
+    }
+    return x.id == p.id && y.id != p.id && usable(l, y) ? y : (IrValue){0};
+}
+
+/* Index of v among the header's parameters, or -1. */
+static int
+hparam(Lver *l, IrValue v)
+{
+    IrValueData *d = ir_value(l->f, v);
+    return d->kind == IR_VAL_PARAM && d->def == l->s.h.id ? (int)d->index
+                                                          : -1;
+}
+
+/* Records offset instruction i when its index steps affinely. */
+static void
+consider(Lver *l, IrInst i)
+{
+    IrFunc *f = l->f;
+    IrInstData *d = ir_inst(f, i);
+    if (d->op != IR_OP_OFFSET || ir_type_bits(d->ty2) >= 64 ||
+        l->ncand == MAXCAND || !outside(l, ir_inst_arg(f, i, 0)))
+        return;
+    Cand c = {.off = i};
+    IrValue e = ir_inst_arg(f, i, 1);
+    int k = hparam(l, e);
+    if (k < 0) {
+        IrInst a = opt_def_inst(f, e);
+        if (!a.id || ir_inst_op(f, a) != IR_OP_IADD ||
+            ir_layout_inst_block(f, a).id != l->s.b.id)
+            return;
+        IrValue x = ir_inst_arg(f, a, 0), y = ir_inst_arg(f, a, 1);
+        if (hparam(l, x) < 0) {
+            IrValue t = x;
+            x = y;
+            y = t;
+        }
+        k = hparam(l, x);
+        if (k < 0 || !usable(l, y))
+            return;
+        c.add = y;
+    }
+    c.k = (uint32_t)k;
+    c.step = step_of(l, c.k);
+    if (c.step.id)
+        l->cand[l->ncand++] = c;
+}
+
+/* True when header parameter k has a use outside B. */
+static bool
+needed_on_exit(Lver *l, const IrUses *us, uint32_t k)
+{
+    IrFunc *f = l->f;
+    IrValue p = ir_block_param(f, l->s.h, k);
+    if (p.id >= us->nvalues)
+        return true;
+    for (uint32_t q = us->start[p.id]; q < us->start[p.id + 1]; q++)
+        if (ir_layout_inst_block(f, us->uses[q].inst).id != l->s.b.id)
+            return true;
+    return false;
+}
+
+static void
+version(Lver *l, const IrUses *us)
+{
+    IrFunc *f = l->f;
+    OptCounted *s = &l->s;
+    IrBlock h = s->h, b = s->b;
+    IrLoc loc = ir_inst(f, s->hbr)->loc;
+    uint32_t np = s->np, nc = l->ncand;
+    OptValVec args = {0}, sc = {0};
+    IrValue q0[MAXCAND], sw[MAXCAND];
+    IrTarget *pt = ir_target(f, s->pre, 0);
+    for (uint32_t k = 0; k < pt->nargs; k++)
+        VEC_PUSH(args, f->vpool.data[pt->args + k]);
+    /* the check, in the preheader */
+    IrBuilder bd;
+    ir_builder_before(&bd, f, s->pre);
+    bd.loc = loc;
+    IrOpcode ext = s->sgn ? IR_OP_SEXT : IR_OP_ZEXT;
+    IrValue nw = ir_build_cast(&bd, ext, IR_T_I64, before(l, &bd, s->n));
+    IrValue iw = ir_build_cast(&bd, ext, IR_T_I64, args.data[s->iv]);
+    IrValue one = ir_build_iconst(&bd, IR_T_I64, 1);
+    IrValue zero = ir_build_iconst(&bd, IR_T_I64, 0);
+    IrValue t = ir_build_binary(&bd, IR_OP_ISUB, IR_T_I64, nw, iw);
+    t = ir_build_binary(&bd, IR_OP_ISUB, IR_T_I64, t, one);
+    IrValue neg = ir_build_icmp(&bd, IR_PRED_SLT, IR_T_I64, t, zero);
+    t = ir_build_sel(&bd, IR_T_I64, neg, zero, t);
+    /* H2's exit arguments: undef, made here (outside the loop, so
+     * that it costs nothing per iteration), for what only B reads */
+    IrValue *xa = xcalloc(np + 1, sizeof *xa);
+    for (uint32_t k = 0; k < np; k++)
+        if (!needed_on_exit(l, us, k))
+            xa[k] = ir_build_undef(&bd, ir_value_type(
+                                            f, ir_block_param(f, h, k)));
+    IrValue bad = {0};
+    for (uint32_t c = 0; c < nc; c++) {
+        Cand *cd = &l->cand[c];
+        IrInstData *od = ir_inst(f, cd->off);
+        IrType et = od->ty, it = od->ty2;
+        IrValue p = ir_inst_arg(f, cd->off, 0);
+        unsigned w = ir_type_bits(it);
+        IrValue e0 = args.data[cd->k];
+        if (cd->add.id)
+            e0 = ir_build_binary(&bd, IR_OP_IADD, it, e0,
+                                 before(l, &bd, cd->add));
+        sw[c] = ir_build_cast(&bd, IR_OP_SEXT, IR_T_I64,
+                              before(l, &bd, cd->step));
+        IrValue last = ir_build_binary(&bd, IR_OP_IMUL, IR_T_I64, t, sw[c]);
+        last = ir_build_binary(&bd, IR_OP_IADD, IR_T_I64, last,
+                               ir_build_cast(&bd, IR_OP_SEXT, IR_T_I64, e0));
+        /* last in [-2^(w-1), 2^(w-1)) <=> (last + 2^(w-1)) >> w == 0 */
+        IrValue half = ir_build_iconst(&bd, IR_T_I64, UINT64_C(1) << (w - 1));
+        IrValue hi = ir_build_binary(&bd, IR_OP_IADD, IR_T_I64, last, half);
+        hi = ir_build_binary(&bd, IR_OP_LSHR, IR_T_I64, hi,
+                             ir_build_iconst(&bd, IR_T_I64, w));
+        bad = bad.id ? ir_build_binary(&bd, IR_OP_OR, IR_T_I64, bad, hi) : hi;
+        q0[c] = ir_build_offset(&bd, et, p, e0);
+    }
+    IrValue ok = ir_build_icmp(&bd, IR_PRED_EQ, IR_T_I64, bad, zero);
+    /* H2 and B2, laid out before H */
+    IrBlock h2 = ir_block_create(f, NULL);
+    IrBlock b2 = ir_block_create(f, NULL);
+    IrBlock after = ir_layout_prev_block(f, h);
+    if (after.id)
+        ir_layout_insert_block_after(f, h2, after);
+    else
+        ir_layout_append_block(f, h2);
+    ir_layout_insert_block_after(f, b2, h2);
+    for (uint32_t k = 0; k < np; k++) {
+        IrValue p = ir_block_param(f, h, k);
+        IrValue p2 = ir_block_add_param(f, h2, ir_value_type(f, p), 0);
+        l->map[p.id] = p2.id;
+    }
+    IrValue q[MAXCAND];
+    for (uint32_t c = 0; c < nc; c++) {
+        q[c] = ir_block_add_param(f, h2, IR_T_PTR, 0);
+        l->map[ir_inst_result(f, l->cand[c].off).id] = q[c].id;
+    }
+    /* the preheader's branch */
+    ir_layout_remove_inst(f, s->pre);
+    ir_builder_at_end(&bd, f, ir_layout_inst_block(f, opt_def_inst(f, ok)));
+    bd.loc = loc;
+    uint32_t na = args.len;
+    for (uint32_t c = 0; c < nc; c++)
+        VEC_PUSH(args, q0[c]);
+    ir_build_condbr(&bd, ok, h2, args.data, args.len, h, args.data, na);
+    /* H2: H's constants and compare, then out through H */
+    IR_FOR_INSTS(f, h, i)
+        if (i.id != s->hbr.id)
+            opt_clone_inst(f, i, h2, l->map, l->nmap, &sc);
+    ir_builder_at_end(&bd, f, h2);
+    bd.loc = loc;
+    args.len = 0;
+    for (uint32_t k = 0; k < np; k++)
+        VEC_PUSH(args, xa[k].id ? xa[k]
+                       : (IrValue){l->map[ir_block_param(f, h, k).id]});
+    free(xa);
+    IrValue c2 = {l->map[ir_inst_result(f, s->cmp).id]};
+    if (s->body_on_true)
+        ir_build_condbr(&bd, c2, b2, NULL, 0, h, args.data, args.len);
+    else
+        ir_build_condbr(&bd, c2, h, args.data, args.len, b2, NULL, 0);
+    /* B2: B without the addresses, each pointer stepped */
+    IR_FOR_INSTS(f, b, i) {
+        bool addr = i.id == s->bbr.id;
+        for (uint32_t c = 0; c < nc; c++)
+            addr |= i.id == l->cand[c].off.id;
+        if (!addr)
+            opt_clone_inst(f, i, b2, l->map, l->nmap, &sc);
+    }
+    ir_builder_at_end(&bd, f, b2);
+    bd.loc = loc;
+    args.len = 0;
+    for (uint32_t k = 0; k < np; k++) {
+        IrValue v = f->vpool.data[ir_target(f, s->bbr, 0)->args + k];
+        if (v.id < l->nmap && l->map[v.id])
+            v.id = l->map[v.id];
+        VEC_PUSH(args, v);
+    }
+    for (uint32_t c = 0; c < nc; c++)
+        VEC_PUSH(args, ir_build_offset(&bd, ir_inst(f, l->cand[c].off)->ty,
+                                       q[c], sw[c]));
+    ir_build_br(&bd, h2, args.data, args.len);
+    VEC_FREE(args);
+    VEC_FREE(sc);
+    l->nloops++;
+    l->naddr += nc;
+}
+
+static void
+try_loop(Lver *l, const OptLoops *ls, const OptLoop *lp, const OptPreds *p,
+         const IrUses *us)
+{
+    IrFunc *f = l->f;
+    if (!opt_counted_loop(f, ls, lp, p, us, &l->s) || l->s.step != 1 ||
+        ir_type_bits(ir_value_type(f, l->s.n)) > 32)
+        return;
+    uint32_t n = 0;
+    l->ncand = 0;
+    IR_FOR_INSTS(f, l->s.b, i) {
+        if (++n > MAXBODY)
+            return;
+        consider(l, i);
+    }
+    if (l->ncand)
+        version(l, us);
+}
+
+static void
+lver_func(OptCtx *ctx, IrFunc *f)
+{
+    if (!ir_layout_entry(f).id)
+        return;
+    OptAM *am = opt_am(ctx, f);
+    Arena a = {0};
+    uint32_t made;
+    const OptLoops *ls = opt_am_loops_preheaded(am, &a, &made);
+    Lver l = {.f = f};
+    if (ls->n) {
+        const OptPreds *p = opt_am_preds(am);
+        IrUses us;
+        ir_uses_compute(f, &us);
+        l.nmap = ir_num_values(f);
+        l.map = arena_alloc(&a, (l.nmap + 1) * sizeof *l.map);
+        /* innermost two-block loops: disjoint, and a copy only reads
+         * the map entries of its own loop's values */
+        for (uint32_t k = 0; k < ls->n; k++)
+            try_loop(&l, ls, &ls->loops[k], p, &us);
+        ir_uses_free(&us);
+    }
+    arena_free(&a);
+    if (!made && !l.nloops)
+        opt_unchanged(ctx, f);
+    opt_count(ctx, "preheaders created", made);
+    opt_count(ctx, "loops versioned", l.nloops);
+    opt_count(ctx, "addresses made pointer induction variables", l.naddr);
+}
+
+bool
+opt_lver(OptCtx *ctx, IrModule *m)
+{
+    OPT_FOR_FUNCS(m, f)
+        lver_func(ctx, f);
+    return true;
+}
