@@ -11,8 +11,12 @@
  * one.
  *
  * Loads use a small table of available memory values (address, type,
- * value) that flows along extended basic blocks: into a dominator-tree
- * child whose only predecessor is its parent.  A load of the same
+ * value) that flows down the dominator tree: into a child whose only
+ * predecessor is its parent as it is, and into a join (or a loop
+ * header) minus what the blocks on the paths from its immediate
+ * dominator may store to or call (found by walking predecessors back
+ * to the dominator, at most MAXWALK blocks and MAXWALKI instructions,
+ * else the table starts empty there).  A load of the same
  * address and type reuses the value; a store makes its value available
  * after killing every entry it may alias (alias.c); a call kills all
  * entries except private locals.  Volatile accesses are never removed
@@ -23,7 +27,7 @@
 
 #include <string.h>
 
-enum { MAXMEM = 16 };
+enum { MAXMEM = 16, MAXWALK = 32, MAXWALKI = 512 };
 
 typedef struct {
     IrValue addr;
@@ -51,6 +55,7 @@ typedef struct {
     uint32_t mask;
     VEC(HEnt) ents;
     Mem **endmem;       /* by block id: state at the end, when needed */
+    uint32_t *walked;   /* by block id: the join whose walk saw it */
     uint32_t nrepl, nloads;
 } Gvn;
 
@@ -158,6 +163,63 @@ mem_call(Gvn *g, Mem *m)
     m->n = n;
 }
 
+/* Kills in m whatever block x may overwrite. */
+static uint32_t
+mem_clobbers(Gvn *g, IrBlock x, Mem *m)
+{
+    uint32_t n = 0;
+    IR_FOR_INSTS(g->f, x, i) {
+        IrInstData *d = ir_inst(g->f, i);
+        n++;
+        if (d->op == IR_OP_STORE)
+            mem_kill(g, m, arg(g, i, 1), d->ty);
+        else if (ir_op_info[d->op].flags & IR_OPF_CALL)
+            mem_call(g, m);
+    }
+    return n;
+}
+
+/* The table at the entry of b from the one at the end of its immediate
+ * dominator dm: every block that reaches b without passing through dm
+ * (b itself too when it is in a loop) may run in between.  False when
+ * there are more than the walk allows. */
+static bool
+mem_join(Gvn *g, const IrCfg *cfg, IrBlock dm, IrBlock b, Mem *m)
+{
+    uint32_t nwalk = 0, ninst = 0, n = 0;
+    IrBlock stk[MAXWALK];
+    g->walked[dm.id] = b.id;
+    for (uint32_t e = cfg->pred_start[b.id]; e < cfg->pred_start[b.id + 1];
+         e++) {
+        IrBlock p = cfg->preds[e];
+        if (g->walked[p.id] == b.id)
+            continue;
+        if (nwalk++ == MAXWALK)
+            return false;
+        g->walked[p.id] = b.id;
+        stk[n++] = p;
+    }
+    while (n) {
+        IrBlock x = stk[--n];
+        ninst += mem_clobbers(g, x, m);
+        if (!m->n)
+            return true;
+        if (ninst > MAXWALKI)
+            return false;
+        for (uint32_t e = cfg->pred_start[x.id];
+             e < cfg->pred_start[x.id + 1]; e++) {
+            IrBlock p = cfg->preds[e];
+            if (g->walked[p.id] == b.id)
+                continue;
+            if (nwalk++ == MAXWALK)
+                return false;
+            g->walked[p.id] = b.id;
+            stk[n++] = p;
+        }
+    }
+    return true;
+}
+
 static void
 do_block(Gvn *g, IrBlock b, Mem *m)
 {
@@ -236,6 +298,7 @@ gvn_func(OptCtx *ctx, IrFunc *f)
     g.bucket = arena_alloc(&a, cap * sizeof *g.bucket);
     g.mask = cap - 1;
     g.endmem = arena_alloc(&a, nb * sizeof *g.endmem);
+    g.walked = arena_alloc(&a, (nb + 1) * sizeof *g.walked);
     const IrCfg *cfg = opt_am_cfg(am);
     const IrDomTree *dom = opt_am_domtree(am);
     /* Iterative preorder walk; a frame is reopened to pop its scope. */
@@ -259,9 +322,13 @@ gvn_func(OptCtx *ctx, IrFunc *f)
         IrBlock b = {fr->b};
         IrBlock id = dom->idom[b.id];
         m.n = 0;
-        if (id.id && ir_cfg_npreds(cfg, b) == 1 && g.endmem[id.id] &&
-            cfg->preds[cfg->pred_start[b.id]].id == id.id)
+        if (id.id && g.endmem[id.id]) {
             m = *g.endmem[id.id];
+            if (!(ir_cfg_npreds(cfg, b) == 1 &&
+                  cfg->preds[cfg->pred_start[b.id]].id == id.id) &&
+                !mem_join(&g, cfg, id, b, &m))
+                m.n = 0;
+        }
         do_block(&g, b, &m);
         uint32_t c0 = dom->child_start[b.id];
         uint32_t c1 = dom->child_start[b.id + 1];
