@@ -179,6 +179,25 @@ mem_clobbers(Gvn *g, IrBlock x, Mem *m)
     return n;
 }
 
+/* Pushes the predecessors of x not yet seen by b's walk; false when
+ * the walk is over its budget. */
+static bool
+walk_preds(Gvn *g, const IrCfg *cfg, IrBlock b, IrBlock x, IrBlock *stk,
+           uint32_t *n, uint32_t *nwalk)
+{
+    for (uint32_t e = cfg->pred_start[x.id]; e < cfg->pred_start[x.id + 1];
+         e++) {
+        IrBlock p = cfg->preds[e];
+        if (g->walked[p.id] == b.id)
+            continue;
+        if ((*nwalk)++ == MAXWALK)
+            return false;
+        g->walked[p.id] = b.id;
+        stk[(*n)++] = p;
+    }
+    return true;
+}
+
 /* The table at the entry of b from the one at the end of its immediate
  * dominator dm: every block that reaches b without passing through dm
  * (b itself too when it is in a loop) may run in between.  False when
@@ -189,33 +208,15 @@ mem_join(Gvn *g, const IrCfg *cfg, IrBlock dm, IrBlock b, Mem *m)
     uint32_t nwalk = 0, ninst = 0, n = 0;
     IrBlock stk[MAXWALK];
     g->walked[dm.id] = b.id;
-    for (uint32_t e = cfg->pred_start[b.id]; e < cfg->pred_start[b.id + 1];
-         e++) {
-        IrBlock p = cfg->preds[e];
-        if (g->walked[p.id] == b.id)
-            continue;
-        if (nwalk++ == MAXWALK)
-            return false;
-        g->walked[p.id] = b.id;
-        stk[n++] = p;
-    }
+    if (!walk_preds(g, cfg, b, b, stk, &n, &nwalk))
+        return false;
     while (n) {
         IrBlock x = stk[--n];
         ninst += mem_clobbers(g, x, m);
         if (!m->n)
             return true;
-        if (ninst > MAXWALKI)
+        if (ninst > MAXWALKI || !walk_preds(g, cfg, b, x, stk, &n, &nwalk))
             return false;
-        for (uint32_t e = cfg->pred_start[x.id];
-             e < cfg->pred_start[x.id + 1]; e++) {
-            IrBlock p = cfg->preds[e];
-            if (g->walked[p.id] == b.id)
-                continue;
-            if (nwalk++ == MAXWALK)
-                return false;
-            g->walked[p.id] = b.id;
-            stk[n++] = p;
-        }
     }
     return true;
 }
