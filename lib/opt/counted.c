@@ -129,9 +129,9 @@ body_ok(IrFunc *f, OptCounted *s)
     return x.id == iv.id && opt_const_bits(f, y, &s->step) && s->step;
 }
 
-bool
-opt_counted_loop(IrFunc *f, const OptLoops *ls, const OptLoop *lp,
-                 const OptPreds *p, const IrUses *us, OptCounted *s)
+static bool
+counted_loop(IrFunc *f, const OptLoops *ls, const OptLoop *lp,
+             const OptPreds *p, const IrUses *us, OptCounted *s)
 {
     if (lp->nblocks != 2)
         return false;
@@ -152,4 +152,43 @@ opt_counted_loop(IrFunc *f, const OptLoops *ls, const OptLoop *lp,
     if (!s->pre.id || ir_inst_op(f, s->pre) != IR_OP_BR)
         return false;
     return header_ok(f, s, us) && opt_npreds(p, s->b) == 1 && body_ok(f, s);
+}
+
+uint32_t
+opt_counted_loops(OptCtx *ctx, IrFunc *f,
+                  void (*fn)(void *user, OptCountedWalk *w), void *user)
+{
+    if (!ir_layout_entry(f).id)
+        return 0;
+    OptAM *am = opt_am(ctx, f);
+    Arena a = {0};
+    uint32_t made;
+    const OptLoops *ls = opt_am_loops_preheaded(am, &a, &made);
+    if (ls->n) {
+        OptCountedWalk w = {.f = f, .a = &a};
+        const OptPreds *p = opt_am_preds(am);
+        IrUses us;
+        ir_uses_compute(f, &us);
+        w.us = &us;
+        w.inloop = arena_alloc(&a, (ir_num_blocks(f) + 1) * sizeof *w.inloop);
+        w.nmap = ir_num_values(f);
+        w.map = arena_alloc(&a, (w.nmap + 1) * sizeof *w.map);
+        /* Two-block loops hold no other loop and share no block, so
+         * rewriting one changes no other's blocks, and the uses it adds
+         * are of values the others do not look at: the analyses and
+         * the uses from the start serve every loop. */
+        for (uint32_t k = 0; k < ls->n; k++) {
+            const OptLoop *lp = &ls->loops[k];
+            if (lp->nblocks != 2)
+                continue;
+            w.stamp++;
+            for (uint32_t j = 0; j < lp->nblocks; j++)
+                w.inloop[ls->blocks[lp->first + j].id] = w.stamp;
+            if (counted_loop(f, ls, lp, p, &us, &w.s))
+                fn(user, &w);
+        }
+        ir_uses_free(&us);
+    }
+    arena_free(&a);
+    return made;
 }

@@ -52,9 +52,7 @@ typedef struct {
 
 typedef struct {
     IrFunc *f;
-    OptCounted s;
-    uint32_t *map;      /* original value id -> its copy in H2/B2 */
-    uint32_t nmap;
+    OptCountedWalk *w;  /* map: original value id -> its copy in H2/B2 */
     Cand cand[MAXCAND];
     uint32_t ncand;
     uint32_t nloops, naddr;
@@ -67,7 +65,7 @@ outside(Lver *l, IrValue v)
     IrBlock b = opt_def_block(l->f, v);
     if (!b.id)
         return !opt_def_inst(l->f, v).id;
-    return b.id != l->s.h.id && b.id != l->s.b.id;
+    return b.id != l->w->s.h.id && b.id != l->w->s.b.id;
 }
 
 /* Defined before the loop or an integer constant (remade before it). */
@@ -94,11 +92,11 @@ static IrValue
 step_of(Lver *l, uint32_t k)
 {
     IrFunc *f = l->f;
-    IrValue p = ir_block_param(f, l->s.h, k);
-    IrTarget *bt = ir_target(f, l->s.bbr, 0);
+    IrValue p = ir_block_param(f, l->w->s.h, k);
+    IrTarget *bt = ir_target(f, l->w->s.bbr, 0);
     IrInst d = opt_def_inst(f, f->vpool.data[bt->args + k]);
     if (!d.id || ir_inst_op(f, d) != IR_OP_IADD ||
-        ir_layout_inst_block(f, d).id != l->s.b.id)
+        ir_layout_inst_block(f, d).id != l->w->s.b.id)
         return (IrValue){0};
     IrValue x = ir_inst_arg(f, d, 0), y = ir_inst_arg(f, d, 1);
     if (y.id == p.id) {
@@ -114,7 +112,7 @@ static int
 hparam(Lver *l, IrValue v)
 {
     IrValueData *d = ir_value(l->f, v);
-    return d->kind == IR_VAL_PARAM && d->def == l->s.h.id ? (int)d->index
+    return d->kind == IR_VAL_PARAM && d->def == l->w->s.h.id ? (int)d->index
                                                           : -1;
 }
 
@@ -133,7 +131,7 @@ consider(Lver *l, IrInst i)
     if (k < 0) {
         IrInst a = opt_def_inst(f, e);
         if (!a.id || ir_inst_op(f, a) != IR_OP_IADD ||
-            ir_layout_inst_block(f, a).id != l->s.b.id)
+            ir_layout_inst_block(f, a).id != l->w->s.b.id)
             return;
         IrValue x = ir_inst_arg(f, a, 0), y = ir_inst_arg(f, a, 1);
         if (hparam(l, x) < 0) {
@@ -157,11 +155,11 @@ static bool
 needed_on_exit(Lver *l, const IrUses *us, uint32_t k)
 {
     IrFunc *f = l->f;
-    IrValue p = ir_block_param(f, l->s.h, k);
+    IrValue p = ir_block_param(f, l->w->s.h, k);
     if (p.id >= us->nvalues)
         return true;
     for (uint32_t q = us->start[p.id]; q < us->start[p.id + 1]; q++)
-        if (ir_layout_inst_block(f, us->uses[q].inst).id != l->s.b.id)
+        if (ir_layout_inst_block(f, us->uses[q].inst).id != l->w->s.b.id)
             return true;
     return false;
 }
@@ -170,7 +168,7 @@ static void
 version(Lver *l, const IrUses *us)
 {
     IrFunc *f = l->f;
-    OptCounted *s = &l->s;
+    OptCounted *s = &l->w->s;
     IrBlock h = s->h, b = s->b;
     IrLoc loc = ir_inst(f, s->hbr)->loc;
     uint32_t np = s->np, nc = l->ncand;
@@ -236,12 +234,12 @@ version(Lver *l, const IrUses *us)
     for (uint32_t k = 0; k < np; k++) {
         IrValue p = ir_block_param(f, h, k);
         IrValue p2 = ir_block_add_param(f, h2, ir_value_type(f, p), 0);
-        l->map[p.id] = p2.id;
+        l->w->map[p.id] = p2.id;
     }
     IrValue q[MAXCAND];
     for (uint32_t c = 0; c < nc; c++) {
         q[c] = ir_block_add_param(f, h2, IR_T_PTR, 0);
-        l->map[ir_inst_result(f, l->cand[c].off).id] = q[c].id;
+        l->w->map[ir_inst_result(f, l->cand[c].off).id] = q[c].id;
     }
     /* the preheader's branch */
     ir_layout_remove_inst(f, s->pre);
@@ -254,15 +252,15 @@ version(Lver *l, const IrUses *us)
     /* H2: H's constants and compare, then out through H */
     IR_FOR_INSTS(f, h, i)
         if (i.id != s->hbr.id)
-            opt_clone_inst(f, i, h2, l->map, l->nmap, &sc);
+            opt_clone_inst(f, i, h2, l->w->map, l->w->nmap, &sc);
     ir_builder_at_end(&bd, f, h2);
     bd.loc = loc;
     args.len = 0;
     for (uint32_t k = 0; k < np; k++)
         VEC_PUSH(args, xa[k].id ? xa[k]
-                       : (IrValue){l->map[ir_block_param(f, h, k).id]});
+                       : (IrValue){l->w->map[ir_block_param(f, h, k).id]});
     free(xa);
-    IrValue c2 = {l->map[ir_inst_result(f, s->cmp).id]};
+    IrValue c2 = {l->w->map[ir_inst_result(f, s->cmp).id]};
     if (s->body_on_true)
         ir_build_condbr(&bd, c2, b2, NULL, 0, h, args.data, args.len);
     else
@@ -273,15 +271,15 @@ version(Lver *l, const IrUses *us)
         for (uint32_t c = 0; c < nc; c++)
             addr |= i.id == l->cand[c].off.id;
         if (!addr)
-            opt_clone_inst(f, i, b2, l->map, l->nmap, &sc);
+            opt_clone_inst(f, i, b2, l->w->map, l->w->nmap, &sc);
     }
     ir_builder_at_end(&bd, f, b2);
     bd.loc = loc;
     args.len = 0;
     for (uint32_t k = 0; k < np; k++) {
         IrValue v = f->vpool.data[ir_target(f, s->bbr, 0)->args + k];
-        if (v.id < l->nmap && l->map[v.id])
-            v.id = l->map[v.id];
+        if (v.id < l->w->nmap && l->w->map[v.id])
+            v.id = l->w->map[v.id];
         VEC_PUSH(args, v);
     }
     for (uint32_t c = 0; c < nc; c++)
@@ -295,47 +293,29 @@ version(Lver *l, const IrUses *us)
 }
 
 static void
-try_loop(Lver *l, const OptLoops *ls, const OptLoop *lp, const OptPreds *p,
-         const IrUses *us)
+try_loop(void *user, OptCountedWalk *w)
 {
+    Lver *l = user;
     IrFunc *f = l->f;
-    if (!opt_counted_loop(f, ls, lp, p, us, &l->s) || l->s.step != 1 ||
-        ir_type_bits(ir_value_type(f, l->s.n)) > 32)
+    l->w = w;
+    if (w->s.step != 1 || ir_type_bits(ir_value_type(f, w->s.n)) > 32)
         return;
     uint32_t n = 0;
     l->ncand = 0;
-    IR_FOR_INSTS(f, l->s.b, i) {
+    IR_FOR_INSTS(f, w->s.b, i) {
         if (++n > MAXBODY)
             return;
         consider(l, i);
     }
     if (l->ncand)
-        version(l, us);
+        version(l, w->us);
 }
 
 static void
 lver_func(OptCtx *ctx, IrFunc *f)
 {
-    if (!ir_layout_entry(f).id)
-        return;
-    OptAM *am = opt_am(ctx, f);
-    Arena a = {0};
-    uint32_t made;
-    const OptLoops *ls = opt_am_loops_preheaded(am, &a, &made);
     Lver l = {.f = f};
-    if (ls->n) {
-        const OptPreds *p = opt_am_preds(am);
-        IrUses us;
-        ir_uses_compute(f, &us);
-        l.nmap = ir_num_values(f);
-        l.map = arena_alloc(&a, (l.nmap + 1) * sizeof *l.map);
-        /* innermost two-block loops: disjoint, and a copy only reads
-         * the map entries of its own loop's values */
-        for (uint32_t k = 0; k < ls->n; k++)
-            try_loop(&l, ls, &ls->loops[k], p, &us);
-        ir_uses_free(&us);
-    }
-    arena_free(&a);
+    uint32_t made = opt_counted_loops(ctx, f, try_loop, &l);
     if (!made && !l.nloops)
         opt_unchanged(ctx, f);
     opt_count(ctx, "preheaders created", made);

@@ -179,8 +179,22 @@ typedef struct {
     IrValue n;
     uint64_t step;      /* b passes iadd i, step for i */
 } OptCounted;
-bool opt_counted_loop(IrFunc *f, const OptLoops *ls, const OptLoop *lp,
-                      const OptPreds *p, const IrUses *us, OptCounted *c);
+/* What opt_counted_loops hands the pass for each counted loop. */
+typedef struct {
+    IrFunc *f;
+    OptCounted s;       /* the loop */
+    const IrUses *us;   /* def-use lists from before the pass */
+    uint32_t *map;      /* value id (< nmap) -> its copy; zeroed at first */
+    uint32_t nmap;
+    uint32_t *inloop;   /* block id -> stamp; the loop's blocks: stamp */
+    uint32_t stamp;
+    Arena *a;           /* scratch, freed after the function */
+} OptCountedWalk;
+/* Creates f's missing preheaders, then calls fn(user, w) on each
+ * counted loop in turn; returns the number of preheaders made. */
+uint32_t opt_counted_loops(OptCtx *ctx, IrFunc *f,
+                           void (*fn)(void *user, OptCountedWalk *w),
+                           void *user);
 
 /* frontier.c: dominance frontiers (Cooper, Harvey and Kennedy), CSR by
  * block id; each list follows the reverse post-order of its blocks'

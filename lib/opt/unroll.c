@@ -39,11 +39,8 @@ enum { SMALL = 8, MAXU = 4 };
 
 typedef struct {
     IrFunc *f;
-    uint32_t *inloop;   /* block id -> stamp of the loop being done */
-    uint32_t stamp;
+    OptCountedWalk *w;  /* map: original value id -> copy (one lane) */
     uint32_t nunrolled;
-    uint32_t *map;      /* original value id -> copy (one lane) */
-    uint32_t nmap;
 } Unroll;
 
 /* The loop being unrolled (counted.c) and its reductions. */
@@ -119,7 +116,7 @@ body_ok(Unroll *u, Shape *s, const IrUses *us)
         for (uint32_t q = us->start[p.id]; q < us->start[p.id + 1]; q++) {
             IrInst ui = us->uses[q].inst;
             IrBlock ub = ir_layout_inst_block(f, ui);
-            if (ui.id != r.id && ub.id && u->inloop[ub.id] == u->stamp)
+            if (ui.id != r.id && ub.id && u->w->inloop[ub.id] == u->w->stamp)
                 only = false;
         }
         if (!only)
@@ -135,13 +132,13 @@ body_ok(Unroll *u, Shape *s, const IrUses *us)
 static IrValue
 mapped(Unroll *u, IrValue v)
 {
-    return v.id < u->nmap && u->map[v.id] ? (IrValue){u->map[v.id]} : v;
+    return v.id < u->w->nmap && u->w->map[v.id] ? (IrValue){u->w->map[v.id]} : v;
 }
 
 static void
 copy_inst(Unroll *u, IrInst i, IrBlock b, OptValVec *args)
 {
-    opt_clone_inst(u->f, i, b, u->map, u->nmap, args);
+    opt_clone_inst(u->f, i, b, u->w->map, u->w->nmap, args);
 }
 
 static void
@@ -222,7 +219,7 @@ unroll_loop(Unroll *u, Shape *s, uint32_t nu)
     for (uint32_t l = 0; l < nu; l++) {
         for (uint32_t k = 0; k < np; k++) {
             IrValue p = ir_block_param(f, h, k);
-            u->map[p.id] = (s->red[k] ? acc[k * nu + l] : cur[k]).id;
+            u->w->map[p.id] = (s->red[k] ? acc[k * nu + l] : cur[k]).id;
         }
         /* h's constants, once per lane: cheap, and dce/gvn merge */
         IR_FOR_INSTS(f, h, i)
@@ -272,13 +269,13 @@ unroll_loop(Unroll *u, Shape *s, uint32_t nu)
     /* forget this loop's copies: the next loop may use its values as
      * invariants */
     for (uint32_t k = 0; k < np; k++)
-        u->map[ir_block_param(f, h, k).id] = 0;
+        u->w->map[ir_block_param(f, h, k).id] = 0;
     IR_FOR_INSTS(f, h, i)
-        if (ir_inst_result(f, i).id < u->nmap)
-            u->map[ir_inst_result(f, i).id] = 0;
+        if (ir_inst_result(f, i).id < u->w->nmap)
+            u->w->map[ir_inst_result(f, i).id] = 0;
     IR_FOR_INSTS(f, b, i)
-        if (ir_inst_result(f, i).id < u->nmap)
-            u->map[ir_inst_result(f, i).id] = 0;
+        if (ir_inst_result(f, i).id < u->w->nmap)
+            u->w->map[ir_inst_result(f, i).id] = 0;
     (void)out0;
     (void)nred;
     free(acc);
@@ -289,21 +286,14 @@ unroll_loop(Unroll *u, Shape *s, uint32_t nu)
 }
 
 static void
-try_loop(Unroll *u, const OptLoops *ls, const OptLoop *lp,
-         const OptPreds *p, const IrUses *us, Arena *a)
+try_loop(void *user, OptCountedWalk *w)
 {
-    IrFunc *f = u->f;
-    if (lp->nblocks != 2)
-        return;
-    u->stamp++;
-    for (uint32_t k = 0; k < lp->nblocks; k++)
-        u->inloop[ls->blocks[lp->first + k].id] = u->stamp;
-    Shape s;
-    if (!opt_counted_loop(f, ls, lp, p, us, &s.c))
-        return;
-    s.red = arena_alloc(a, s.c.np + 1);
-    s.redinst = arena_alloc(a, (s.c.np + 1) * sizeof *s.redinst);
-    if (!body_ok(u, &s, us))
+    Unroll *u = user;
+    u->w = w;
+    Shape s = {.c = w->s};
+    s.red = arena_alloc(w->a, s.c.np + 1);
+    s.redinst = arena_alloc(w->a, (s.c.np + 1) * sizeof *s.redinst);
+    if (!body_ok(u, &s, w->us))
         return;
     unroll_loop(u, &s, MAXU);
 }
@@ -311,29 +301,8 @@ try_loop(Unroll *u, const OptLoops *ls, const OptLoop *lp,
 static void
 unroll_func(OptCtx *ctx, IrFunc *f)
 {
-    if (!ir_layout_entry(f).id)
-        return;
-    OptAM *am = opt_am(ctx, f);
-    Arena a = {0};
-    uint32_t made;
-    const OptLoops *ls = opt_am_loops_preheaded(am, &a, &made);
     Unroll u = {.f = f};
-    if (ls->n) {
-        const OptPreds *p = opt_am_preds(am);
-        IrUses us;
-        ir_uses_compute(f, &us);
-        u.inloop = arena_alloc(&a, (ir_num_blocks(f) + 1) *
-                                   sizeof *u.inloop);
-        u.nmap = ir_num_values(f);
-        u.map = arena_alloc(&a, (u.nmap + 1) * sizeof *u.map);
-        /* innermost loops only: a loop holding no other loop; the
-         * ones unrolled change no other loop's blocks, and the uses
-         * they add are of values those loops do not look at */
-        for (uint32_t k = 0; k < ls->n; k++)
-            try_loop(&u, ls, &ls->loops[k], p, &us, &a);
-        ir_uses_free(&us);
-    }
-    arena_free(&a);
+    uint32_t made = opt_counted_loops(ctx, f, try_loop, &u);
     if (!made && !u.nunrolled)
         opt_unchanged(ctx, f);
     opt_count(ctx, "preheaders created", made);
