@@ -15,14 +15,8 @@
 
 #include <string.h>
 
-static bool
-is_const_inst(IrFunc *f, IrInst i)
-{
-    return ir_op_info[ir_inst_op(f, i)].flags & IR_OPF_CONST;
-}
-
-static bool
-outside(IrFunc *f, const OptCounted *c, IrValue v)
+bool
+opt_counted_outside(IrFunc *f, const OptCounted *c, IrValue v)
 {
     IrBlock b = opt_def_block(f, v);
     if (!b.id)
@@ -50,7 +44,7 @@ header_ok(IrFunc *f, OptCounted *s, const IrUses *us)
     IrValue c = ir_inst_arg(f, s->hbr, 0);
     s->cmp = opt_def_inst(f, c);
     IR_FOR_INSTS(f, s->h, i) {
-        if (i.id != s->cmp.id && i.id != s->hbr.id && !is_const_inst(f, i))
+        if (i.id != s->cmp.id && i.id != s->hbr.id && !opt_is_const_inst(f, i))
             return false;
     }
     if (!s->cmp.id || ir_layout_inst_block(f, s->cmp).id != s->h.id ||
@@ -87,7 +81,7 @@ header_ok(IrFunc *f, OptCounted *s, const IrUses *us)
         else
             return false;
     }
-    if ((p != IR_PRED_SLT && p != IR_PRED_ULT) || !outside(f, s, n))
+    if ((p != IR_PRED_SLT && p != IR_PRED_ULT) || !opt_counted_outside(f, s, n))
         return false;
     s->sgn = p == IR_PRED_SLT;
     s->iv = ad->index;
@@ -108,7 +102,7 @@ body_ok(IrFunc *f, OptCounted *s)
         for (uint32_t k = 0; k < d->nargs; k++) {
             IrInst ai = opt_def_inst(f, ir_inst_arg(f, i, k));
             if (ai.id && ir_layout_inst_block(f, ai).id == s->h.id &&
-                !is_const_inst(f, ai))
+                !opt_is_const_inst(f, ai))
                 return false;
         }
     }

@@ -58,14 +58,10 @@ typedef struct {
     uint32_t nloops, naddr;
 } Lver;
 
-/* True when v is defined before the loop. */
 static bool
 outside(Lver *l, IrValue v)
 {
-    IrBlock b = opt_def_block(l->f, v);
-    if (!b.id)
-        return !opt_def_inst(l->f, v).id;
-    return b.id != l->w->s.h.id && b.id != l->w->s.b.id;
+    return opt_counted_outside(l->f, &l->w->s, v);
 }
 
 /* Defined before the loop or an integer constant (remade before it). */
@@ -278,9 +274,7 @@ version(Lver *l, const IrUses *us)
     args.len = 0;
     for (uint32_t k = 0; k < np; k++) {
         IrValue v = f->vpool.data[ir_target(f, s->bbr, 0)->args + k];
-        if (v.id < l->w->nmap && l->w->map[v.id])
-            v.id = l->w->map[v.id];
-        VEC_PUSH(args, v);
+        VEC_PUSH(args, opt_mapped(l->w->map, l->w->nmap, v));
     }
     for (uint32_t c = 0; c < nc; c++)
         VEC_PUSH(args, ir_build_offset(&bd, ir_inst(f, l->cand[c].off)->ty,

@@ -146,10 +146,7 @@ opt_clone_inst(IrFunc *f, IrInst i, IrBlock b, uint32_t *map, uint32_t nmap,
     IrInstData proto = *ir_inst(f, i);
     scratch->len = 0;
     for (uint32_t k = 0; k < proto.nargs; k++) {
-        IrValue v = ir_inst_arg(f, i, k);
-        if (v.id < nmap && map[v.id])
-            v.id = map[v.id];
-        VEC_PUSH(*scratch, v);
+        VEC_PUSH(*scratch, opt_mapped(map, nmap, ir_inst_arg(f, i, k)));
     }
     IrValue r = proto.result;
     IrInst ni = ir_inst_create(f, &proto, scratch->data, scratch->len,

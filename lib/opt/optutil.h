@@ -56,6 +56,10 @@ IrBlock opt_def_block(IrFunc *f, IrValue v);
  * null; *bits gets its bit pattern (zero-extended). */
 bool opt_const_bits(IrFunc *f, IrValue v, uint64_t *bits);
 
+/* True when i materializes a constant (iconst, fconst, bconst, null). */
+static inline bool opt_is_const_inst(IrFunc *f, IrInst i)
+{ return ir_op_info[ir_inst_op(f, i)].flags & IR_OPF_CONST; }
+
 /* A value substitution map: repl[v] = w (0: v stays).  opt_repl_get
  * follows chains (with path compression); opt_repl_apply rewrites every
  * operand and branch argument of the laid-out code.  Linear. */
@@ -70,6 +74,10 @@ void opt_target_push_arg(IrFunc *f, IrInst i, uint32_t t, IrValue v);
 typedef VEC(IrValue) OptValVec;
 void opt_clone_inst(IrFunc *f, IrInst i, IrBlock b, uint32_t *map,
                     uint32_t nmap, OptValVec *scratch);
+/* v through such a map. */
+static inline IrValue opt_mapped(const uint32_t *map, uint32_t nmap,
+                                 IrValue v)
+{ return v.id < nmap && map[v.id] ? (IrValue){map[v.id]} : v; }
 /* Removes parameter k of b and argument k from each incoming edge. */
 void opt_remove_param(IrFunc *f, const OptPreds *p, IrBlock b, uint32_t k);
 
@@ -179,6 +187,8 @@ typedef struct {
     IrValue n;
     uint64_t step;      /* b passes iadd i, step for i */
 } OptCounted;
+/* True when v is defined before the counted loop c. */
+bool opt_counted_outside(IrFunc *f, const OptCounted *c, IrValue v);
 /* What opt_counted_loops hands the pass for each counted loop. */
 typedef struct {
     IrFunc *f;

@@ -51,12 +51,6 @@ typedef struct {
     uint32_t nred, nbody;
 } Shape;
 
-static bool
-is_const_inst(IrFunc *f, IrInst i)
-{
-    return ir_op_info[ir_inst_op(f, i)].flags & IR_OPF_CONST;
-}
-
 /* The identity of a reduction operation at type t. */
 static uint64_t
 identity(uint8_t op)
@@ -80,7 +74,7 @@ body_ok(Unroll *u, Shape *s, const IrUses *us)
         IrInstData *d = ir_inst(f, i);
         if (ir_op_info[d->op].flags & (IR_OPF_CALL | IR_OPF_ALLOC))
             return false;
-        if (!is_const_inst(f, i) && ++s->nbody > SMALL)
+        if (!opt_is_const_inst(f, i) && ++s->nbody > SMALL)
             return false;
     }
     IrTarget *bt = ir_target(f, s->c.bbr, 0);
@@ -132,7 +126,7 @@ body_ok(Unroll *u, Shape *s, const IrUses *us)
 static IrValue
 mapped(Unroll *u, IrValue v)
 {
-    return v.id < u->w->nmap && u->w->map[v.id] ? (IrValue){u->w->map[v.id]} : v;
+    return opt_mapped(u->w->map, u->w->nmap, v);
 }
 
 static void
@@ -223,7 +217,7 @@ unroll_loop(Unroll *u, Shape *s, uint32_t nu)
         }
         /* h's constants, once per lane: cheap, and dce/gvn merge */
         IR_FOR_INSTS(f, h, i)
-            if (is_const_inst(f, i))
+            if (opt_is_const_inst(f, i))
                 copy_inst(u, i, b2, &args);
         IR_FOR_INSTS(f, b, i)
             if (i.id != s->c.bbr.id)
