@@ -145,12 +145,7 @@ opt_loops_preheaders(IrFunc *f, const OptLoops *l, Arena *a)
             continue;       /* already has one */
         if (!outside.len)
             continue;       /* unreachable header: nothing to do */
-        IrBlock ph = ir_block_create(f, NULL);
-        IrBlock before = ir_layout_prev_block(f, h);
-        if (before.id)
-            ir_layout_insert_block_after(f, ph, before);
-        else
-            ir_layout_append_block(f, ph);
+        IrBlock ph = opt_block_before(f, h);
         args.len = 0;
         uint32_t np = ir_block(f, h)->nparams;
         if (outside.len == 1) {

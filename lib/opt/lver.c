@@ -219,13 +219,8 @@ version(Lver *l, const IrUses *us)
     }
     IrValue ok = ir_build_icmp(&bd, IR_PRED_EQ, IR_T_I64, bad, zero);
     /* H2 and B2, laid out before H */
-    IrBlock h2 = ir_block_create(f, NULL);
+    IrBlock h2 = opt_block_before(f, h);
     IrBlock b2 = ir_block_create(f, NULL);
-    IrBlock after = ir_layout_prev_block(f, h);
-    if (after.id)
-        ir_layout_insert_block_after(f, h2, after);
-    else
-        ir_layout_append_block(f, h2);
     ir_layout_insert_block_after(f, b2, h2);
     for (uint32_t k = 0; k < np; k++) {
         IrValue p = ir_block_param(f, h, k);

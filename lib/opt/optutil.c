@@ -139,6 +139,18 @@ opt_repl_apply(IrFunc *f, uint32_t *repl)
     }
 }
 
+IrBlock
+opt_block_before(IrFunc *f, IrBlock b)
+{
+    IrBlock n = ir_block_create(f, NULL);
+    IrBlock prev = ir_layout_prev_block(f, b);
+    if (prev.id)
+        ir_layout_insert_block_after(f, n, prev);
+    else
+        ir_layout_append_block(f, n);
+    return n;
+}
+
 void
 opt_clone_inst(IrFunc *f, IrInst i, IrBlock b, uint32_t *map, uint32_t nmap,
                OptValVec *scratch)

@@ -68,6 +68,8 @@ void opt_repl_apply(IrFunc *f, uint32_t *repl);
 
 /* Appends one argument to target t of branch i. */
 void opt_target_push_arg(IrFunc *f, IrInst i, uint32_t t, IrValue v);
+/* A new block laid out just before b (last when b is first). */
+IrBlock opt_block_before(IrFunc *f, IrBlock b);
 /* Appends to b a copy of i whose operands go through map (value id ->
  * copy, 0: itself; ids >= nmap are not mapped) and maps i's result to
  * the copy's.  Not for branches.  scratch holds the operands. */

@@ -160,15 +160,9 @@ unroll_loop(Unroll *u, Shape *s, uint32_t nu)
     IrValue lov = ir_build_iconst(&bd, it, lo);
     IrValue lim = ir_build_sel(&bd, it, wraps, lov, sub);
     /* H2 (parameters: h's, then the extra accumulators), B2, E2 */
-    IrBlock h2 = ir_block_create(f, NULL);
+    IrBlock h2 = opt_block_before(f, h);
     IrBlock b2 = ir_block_create(f, NULL);
     IrBlock e2 = ir_block_create(f, NULL);
-    IrBlock after = ir_layout_prev_block(f, h);
-    if (after.id) {
-        ir_layout_insert_block_after(f, h2, after);
-    } else {
-        ir_layout_append_block(f, h2);
-    }
     ir_layout_insert_block_after(f, b2, h2);
     ir_layout_insert_block_after(f, e2, b2);
     for (uint32_t k = 0; k < np; k++)
