@@ -95,40 +95,6 @@ bin(IC *c, IrOpcode op, IrType t, IrValue x, IrValue y)
     return ir_build_binary(&c->b, op, t, x, y);
 }
 
-static IrPred
-swap_pred(IrPred p)
-{
-    switch (p) {
-    case IR_PRED_UGT: return IR_PRED_ULT;
-    case IR_PRED_ULT: return IR_PRED_UGT;
-    case IR_PRED_UGE: return IR_PRED_ULE;
-    case IR_PRED_ULE: return IR_PRED_UGE;
-    case IR_PRED_SGT: return IR_PRED_SLT;
-    case IR_PRED_SLT: return IR_PRED_SGT;
-    case IR_PRED_SGE: return IR_PRED_SLE;
-    case IR_PRED_SLE: return IR_PRED_SGE;
-    default: return p;
-    }
-}
-
-static IrPred
-invert_icmp(IrPred p)
-{
-    switch (p) {
-    case IR_PRED_EQ: return IR_PRED_NE;
-    case IR_PRED_NE: return IR_PRED_EQ;
-    case IR_PRED_UGT: return IR_PRED_ULE;
-    case IR_PRED_ULE: return IR_PRED_UGT;
-    case IR_PRED_UGE: return IR_PRED_ULT;
-    case IR_PRED_ULT: return IR_PRED_UGE;
-    case IR_PRED_SGT: return IR_PRED_SLE;
-    case IR_PRED_SLE: return IR_PRED_SGT;
-    case IR_PRED_SGE: return IR_PRED_SLT;
-    case IR_PRED_SLT: return IR_PRED_SGE;
-    default: return p;
-    }
-}
-
 /* Logical negation of a float predicate (ordered <-> unordered). */
 static IrPred
 invert_fcmp(IrPred p)
@@ -341,7 +307,7 @@ simplify_int(IC *c, IrInst i, IrOpcode op, IrType t, IrValue x, IrValue y)
                 IrInstData dd = *ir_inst(c->f, d);
                 IrValue a0 = get(c, ir_inst_arg(c->f, d, 0));
                 IrValue a1 = get(c, ir_inst_arg(c->f, d, 1));
-                IrPred np = dd.op == IR_OP_ICMP ? invert_icmp(dd.pred)
+                IrPred np = dd.op == IR_OP_ICMP ? opt_pred_invert_icmp(dd.pred)
                                                 : invert_fcmp(dd.pred);
                 return dd.op == IR_OP_ICMP
                     ? ir_build_icmp(&c->b, np, dd.ty, a0, a1)
@@ -523,7 +489,7 @@ combine(IC *c, IrInst i)
             a[1] = t;
             set_args2(c, i, a[0], a[1]);
             d = ir_inst(f, i);
-            d->pred = swap_pred((IrPred)d->pred);
+            d->pred = opt_pred_swap((IrPred)d->pred);
             c->nchanged++;
         }
         return simplify_icmp(c, i, (IrPred)ir_inst(f, i)->pred, d->ty, a[0],

@@ -43,6 +43,7 @@ typedef struct {
     const IrCfg *cfg;       /* from the analysis manager */
     const IrDomTree *dom;
     uint32_t nvars;
+    uint32_t first_slot;    /* promote only slots from this id on */
     Var *vars;
     uint32_t *varof;    /* value id -> var + 1 for promotable addresses */
     uint32_t *level;    /* dominator-tree depth */
@@ -71,14 +72,15 @@ find_vars(M2R *s, IrUses *u)
         IR_FOR_INSTS(f, b, i) {
             IrInstData *d = ir_inst(f, i);
             uint32_t x;
-            if (d->op == IR_OP_STACKSLOT && d->imm && d->imm < nslots) {
+            if (d->op == IR_OP_STACKSLOT && d->imm && d->imm < nslots &&
+                d->imm >= s->first_slot) {
                 if (!slotvar[d->imm]) {
                     x = s->nvars++;
                     s->vars[x].ty = ir_slot(f, (IrSlot){d->imm})->ty;
                     slotvar[d->imm] = x + 1;
                 }
                 s->varof[d->result.id] = slotvar[d->imm];
-            } else if (d->op == IR_OP_ALLOCA) {
+            } else if (d->op == IR_OP_ALLOCA && !s->first_slot) {
                 x = s->nvars++;
                 s->vars[x].ty = d->ty;
                 s->varof[d->result.id] = x + 1;
@@ -438,15 +440,29 @@ clean_unreachable(M2R *s, uint32_t *repl)
                        (x = addr_var(s, ir_inst_arg(f, i, 1))) &&
                        !s->vars[x - 1].bad) {
                 ir_layout_remove_inst(f, i);
+            } else if (d->ntargets) {
+                /* A branch into a block that got parameters must pass
+                 * them even when it never runs.  It passes each
+                 * parameter itself (every block dominates an
+                 * unreachable one, F8), which the redundancy test
+                 * ignores, where `undef` would keep it alive. */
+                uint32_t nt = d->ntargets;
+                for (uint32_t t = 0; t < nt; t++) {
+                    IrBlock tb = ir_target(f, i, t)->block;
+                    for (uint32_t p = s->phihead[tb.id]; p;
+                         p = s->phis[p - 1].next)
+                        opt_target_push_arg(f, i, t, s->phis[p - 1].param);
+                }
             }
         }
     }
 }
 
-/* Drops stack slots no `stackslot` instruction refers to, renumbering
- * the rest (the printer lists every slot of the DFG). */
+/* Drops the stack slots from 'first' on that no `stackslot`
+ * instruction refers to, renumbering the rest (the printer lists every
+ * slot of the DFG). */
 static uint32_t
-compact_slots(IrFunc *f, Arena *a)
+compact_slots(IrFunc *f, Arena *a, uint32_t first)
 {
     uint32_t ns = ir_num_slots(f);
     if (ns <= 1)
@@ -461,7 +477,7 @@ compact_slots(IrFunc *f, Arena *a)
     }
     uint32_t n = 1, removed = 0;
     for (uint32_t k = 1; k < ns; k++) {
-        if (!newid[k]) {
+        if (!newid[k] && k >= first) {
             removed++;
             continue;
         }
@@ -481,12 +497,12 @@ compact_slots(IrFunc *f, Arena *a)
     return removed;
 }
 
-static void
-promote(OptCtx *ctx, IrFunc *f)
+uint32_t
+opt_promote(OptCtx *ctx, IrFunc *f, uint32_t first_slot)
 {
     OptAM *am = opt_am(ctx, f);
     Arena a = {0};
-    M2R s = {.f = f, .a = &a};
+    M2R s = {.f = f, .a = &a, .first_slot = first_slot};
     IrUses u;
     ir_uses_compute(f, &u);
     find_vars(&s, &u);
@@ -533,21 +549,26 @@ promote(OptCtx *ctx, IrFunc *f)
         const OptPreds *ep = opt_am_preds(am);
         uint32_t nred = opt_remove_redundant_params(f, ep, &a, only);
         uint32_t ndead = opt_remove_dead_params(f, ep, &a, only);
-        opt_count(ctx, "variables promoted", ngood);
-        opt_count(ctx, "block parameters inserted",
-                 s.nphis - nred - ndead);
+        if (!first_slot) {
+            opt_count(ctx, "variables promoted", ngood);
+            opt_count(ctx, "block parameters inserted",
+                     s.nphis - nred - ndead);
+        }
     }
-    uint32_t nslots = compact_slots(f, &a);
-    opt_count(ctx, "stack slots removed", nslots);
-    if (!ngood && !nslots)
-        opt_unchanged(ctx, f);
+    uint32_t nslots = compact_slots(f, &a, first_slot);
+    if (!first_slot) {
+        opt_count(ctx, "stack slots removed", nslots);
+        if (!ngood && !nslots)
+            opt_unchanged(ctx, f);
+    }
     arena_free(&a);
+    return ngood;
 }
 
 bool
 opt_mem2reg(OptCtx *ctx, IrModule *m)
 {
     OPT_FOR_FUNCS(m, f)
-        promote(ctx, f);
+        opt_promote(ctx, f, 0);
     return true;
 }

@@ -474,3 +474,37 @@ opt_remove_unreachable_blocks(IrFunc *f, Arena *a)
     }
     return removed;
 }
+
+IrPred
+opt_pred_swap(IrPred p)
+{
+    switch (p) {
+    case IR_PRED_UGT: return IR_PRED_ULT;
+    case IR_PRED_ULT: return IR_PRED_UGT;
+    case IR_PRED_UGE: return IR_PRED_ULE;
+    case IR_PRED_ULE: return IR_PRED_UGE;
+    case IR_PRED_SGT: return IR_PRED_SLT;
+    case IR_PRED_SLT: return IR_PRED_SGT;
+    case IR_PRED_SGE: return IR_PRED_SLE;
+    case IR_PRED_SLE: return IR_PRED_SGE;
+    default: return p;
+    }
+}
+
+IrPred
+opt_pred_invert_icmp(IrPred p)
+{
+    switch (p) {
+    case IR_PRED_EQ: return IR_PRED_NE;
+    case IR_PRED_NE: return IR_PRED_EQ;
+    case IR_PRED_UGT: return IR_PRED_ULE;
+    case IR_PRED_ULE: return IR_PRED_UGT;
+    case IR_PRED_UGE: return IR_PRED_ULT;
+    case IR_PRED_ULT: return IR_PRED_UGE;
+    case IR_PRED_SGT: return IR_PRED_SLE;
+    case IR_PRED_SLE: return IR_PRED_SGT;
+    case IR_PRED_SGE: return IR_PRED_SLT;
+    case IR_PRED_SLT: return IR_PRED_SGE;
+    default: return p;
+    }
+}

@@ -118,12 +118,38 @@ void opt_make_const(IrFunc *f, IrInst i, uint64_t bits);
  * returns how many. */
 uint32_t opt_remove_unreachable_blocks(IrFunc *f, Arena *a);
 
+/* The predicate with the operands swapped (a < b is b > a), and the
+ * logical negation of an integer predicate. */
+IrPred opt_pred_swap(IrPred p);
+IrPred opt_pred_invert_icmp(IrPred p);
+
 /* fold.c: constant folding.  args are the operands' bit patterns
  * (opt_const_bits form).  False when the opcode is not foldable or the
  * operation is undefined behaviour for these operands. */
 bool opt_fold(IrFunc *f, IrInst i, const uint64_t *args, uint64_t *out);
 bool opt_fold_icmp(IrPred p, IrType t, uint64_t a, uint64_t b);
 bool opt_fold_fcmp(IrPred p, IrType t, uint64_t a, uint64_t b);
+
+/* knownbits.c: bits known 0 ('zero') and 1 ('one') in a value of an
+ * integer, bool or ptr type (within its width; nothing is known of
+ * other types). */
+typedef struct {
+    uint64_t zero, one;
+} OptKnown;
+OptKnown opt_known_const(IrType t, uint64_t bits);
+/* True when every bit is known (and consistent): *bits the value. */
+bool opt_known_full(IrType t, OptKnown k, uint64_t *bits);
+/* The bits of i's result known from those of its operands (args[k] for
+ * operand k). */
+OptKnown opt_known_op(IrFunc *f, IrInst i, const OptKnown *args);
+/* What `c == truth` says of the bits of v (c is v, or `icmp eq/ne` of
+ * v or of `and v, M` with a constant). */
+OptKnown opt_known_from_cond(IrFunc *f, IrValue c, bool truth, IrValue v);
+
+/* mem2reg.c: promotes the promotable stack slots numbered from
+ * 'first_slot' on (0: every slot and alloca, as the pass does);
+ * returns the number promoted. */
+uint32_t opt_promote(OptCtx *ctx, IrFunc *f, uint32_t first_slot);
 
 /* alias.c: base objects of pointers and a may-alias query. */
 typedef struct {

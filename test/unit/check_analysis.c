@@ -10,6 +10,7 @@
 
 #include "fixture.h"
 #include "optutil.h"
+#include "ckmain.h"
 
 #define BIT(k) (1u << (k))
 
@@ -469,9 +470,5 @@ suite(void)
 int
 main(void)
 {
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int nf = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return nf ? EXIT_FAILURE : EXIT_SUCCESS;
+    return ck_main(suite());
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "fixture.h"
+#include "ckmain.h"
 
 START_TEST(test_cfg_diamond)
 {
@@ -150,9 +151,5 @@ suite(void)
 int
 main(void)
 {
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int nf = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return nf ? EXIT_FAILURE : EXIT_SUCCESS;
+    return ck_main(suite());
 }

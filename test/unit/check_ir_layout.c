@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "fixture.h"
+#include "ckmain.h"
 
 /* A constant instruction that is not laid out; imm tells them apart. */
 static IrInst
@@ -319,9 +320,5 @@ suite(void)
 int
 main(void)
 {
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return ck_main(suite());
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ir.h"
+#include "ckmain.h"
 
 static IrModule *m;
 
@@ -179,9 +180,5 @@ suite(void)
 int
 main(void)
 {
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return ck_main(suite());
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ir.h"
+#include "ckmain.h"
 
 #define BIG (UINT64_C(1) << 63)
 
@@ -378,9 +379,5 @@ suite(void)
 int
 main(void)
 {
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return ck_main(suite());
 }

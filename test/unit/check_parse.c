@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ir.h"
+#include "ckmain.h"
 
 static IrModule *
 parse(const char *src, int *nerrors)
@@ -296,9 +297,5 @@ parse_suite(void)
 int
 main(void)
 {
-    SRunner *sr = srunner_create(parse_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return ck_main(parse_suite());
 }

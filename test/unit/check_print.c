@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ir.h"
+#include "ckmain.h"
 
 /* The printed module, as a malloc'd string. */
 static char *
@@ -432,9 +433,5 @@ print_suite(void)
 int
 main(void)
 {
-    SRunner *sr = srunner_create(print_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return ck_main(print_suite());
 }

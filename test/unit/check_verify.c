@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ir.h"
+#include "ckmain.h"
 
 static IrModule *m;
 static IrFunc *f;
@@ -853,9 +854,5 @@ suite(void)
 int
 main(void)
 {
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int nf = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return nf ? EXIT_FAILURE : EXIT_SUCCESS;
+    return ck_main(suite());
 }
