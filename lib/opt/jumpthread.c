@@ -34,14 +34,23 @@
  * Limits, so that the pass stays linear and does not create irreducible
  * loops: a new edge into a loop must enter at the header; a block is the
  * source of one thread per round and is not both a source and copied;
- * at most MAXROUNDS rounds per function.  No path holds calls or
- * allocas (copying them is correct but costly or changes nothing).
+ * what a block costs to copy is worked out once per round; at most
+ * MAXROUNDS rounds per function.  No path holds calls or allocas
+ * (copying them is correct but costly or changes nothing).
  */
 #include "optutil.h"
 
 #include <string.h>
 
-enum { MAXPATH = 4, MAXCOST = 8, MAXDEPTH = 4, MAXFACTS = 8, MAXROUNDS = 4 };
+enum {
+    MAXPATH = 4,        /* blocks on a path */
+    MAXCOST = 8,        /* instructions copied, constants aside */
+    MAXSCAN = 32,       /* instructions in a block copied, constants too */
+    MAXDEPTH = 4,       /* definitions looked through for known bits */
+    MAXFACTS = 8,       /* dominating conditions looked at */
+    MAXROUNDS = 4,
+};
+#define NOCOPY UINT32_MAX
 
 typedef struct {
     IrBlock p;              /* the source: ends in br path[0] */
@@ -68,6 +77,7 @@ typedef struct {
     uint32_t nconds;        /* comparisons known at the source */
     uint32_t stamp;
     uint8_t *role;          /* by block id: SOURCE or PATH once chosen */
+    uint32_t *bcost;        /* by block id: block_cost + 1, 0 unknown */
     VEC(Thread) threads;
     uint64_t ncopied;
 } JT;
@@ -224,48 +234,52 @@ keeps_loops(const OptLoops *l, IrBlock p, IrBlock t)
     return true;
 }
 
-/* Whether b can be copied: no calls or allocas, and its cost fits. */
+/* True when a value of b is used in another block and cannot go
+ * through a stack slot (aggregates). */
 static bool
-copyable(IrFunc *f, IrBlock b, uint32_t *cost)
+needs_aggregate_slot(JT *j, IrBlock b, IrValue v)
 {
-    IR_FOR_INSTS(f, b, i) {
+    IrFunc *f = j->f;
+    if (ir_type_is_scalar(ir_value_type(f, v)))
+        return false;
+    for (uint32_t u = j->uses->start[v.id]; u < j->uses->start[v.id + 1]; u++)
+        if (ir_layout_inst_block(f, j->uses->uses[u].inst).id != b.id)
+            return true;
+    return false;
+}
+
+/* The cost of copying b (its instructions that are not constants), or
+ * NOCOPY when it cannot be copied: a call or alloca, more than MAXSCAN
+ * instructions, more than 64 parameters or an aggregate crossing
+ * blocks.  Memoized per block for the round, so each block is looked
+ * at once however many predecessors it has. */
+static uint32_t
+block_cost(JT *j, IrBlock b)
+{
+    IrFunc *f = j->f;
+    if (j->bcost[b.id])
+        return j->bcost[b.id] - 1;
+    uint32_t cost = 0, n = 0;
+    IrBlockData *bd = ir_block(f, b);
+    if (bd->nparams > 64)
+        cost = NOCOPY;
+    for (uint32_t k = 0; k < bd->nparams && cost != NOCOPY; k++)
+        if (needs_aggregate_slot(j, b, ir_block_param(f, b, k)))
+            cost = NOCOPY;
+    for (IrInst i = ir_layout_first_inst(f, b); i.id && cost != NOCOPY;
+         i = ir_layout_next_inst(f, i)) {
         IrInstData *d = ir_inst(f, i);
         if (ir_op_info[d->op].flags & IR_OPF_TERMINATOR)
             break;
-        if (ir_op_info[d->op].flags & (IR_OPF_CALL | IR_OPF_ALLOC))
-            return false;
-        if (!opt_is_const_inst(f, i) && ++*cost > MAXCOST)
-            return false;
+        if ((ir_op_info[d->op].flags & (IR_OPF_CALL | IR_OPF_ALLOC)) ||
+            ++n > MAXSCAN ||
+            (d->result.id && needs_aggregate_slot(j, b, d->result)))
+            cost = NOCOPY;
+        else if (!opt_is_const_inst(f, i))
+            cost++;
     }
-    return true;
-}
-
-/* True when a value of b that is used in another block cannot go
- * through a stack slot (aggregates). */
-static bool
-needs_aggregate_slot(JT *j, IrBlock b)
-{
-    IrFunc *f = j->f;
-    IrBlockData *bd = ir_block(f, b);
-    for (uint32_t k = 0; k < bd->nparams; k++) {
-        IrValue v = ir_block_param(f, b, k);
-        if (ir_type_is_scalar(ir_value_type(f, v)))
-            continue;
-        for (uint32_t u = j->uses->start[v.id]; u < j->uses->start[v.id + 1];
-             u++)
-            if (ir_layout_inst_block(f, j->uses->uses[u].inst).id != b.id)
-                return true;
-    }
-    IR_FOR_INSTS(f, b, i) {
-        IrValue v = ir_inst_result(f, i);
-        if (!v.id || ir_type_is_scalar(ir_value_type(f, v)))
-            continue;
-        for (uint32_t u = j->uses->start[v.id]; u < j->uses->start[v.id + 1];
-             u++)
-            if (ir_layout_inst_block(f, j->uses->uses[u].inst).id != b.id)
-                return true;
-    }
-    return false;
+    j->bcost[b.id] = cost + 1;
+    return cost;
 }
 
 /* Evaluates the path from p's br; true (and *t filled) when it decides
@@ -296,8 +310,9 @@ find_thread(JT *j, IrBlock p, Thread *t)
             seen |= t->path[k].id == cur.id;
         IrBlockData *bd = ir_block(f, cur);
         IrTarget *tg = ir_target(f, from, fromt);
-        if (seen || bd->nparams != tg->nargs || bd->nparams > 64 ||
-            !copyable(f, cur, &cost) || needs_aggregate_slot(j, cur))
+        uint32_t bc = block_cost(j, cur);
+        if (seen || bd->nparams != tg->nargs || bc == NOCOPY ||
+            (cost += bc) > MAXCOST)
             break;
         for (uint32_t k = 0; k < bd->nparams; k++)
             argk[k] = known_at(j, ir_target_arg(f, from, fromt, k), MAXDEPTH);
@@ -492,6 +507,7 @@ round_once(OptCtx *ctx, IrFunc *f)
     j.fact = arena_alloc(&a, j.nvalues * sizeof *j.fact);
     j.factstamp = arena_alloc(&a, j.nvalues * sizeof *j.factstamp);
     j.role = arena_alloc(&a, ir_num_blocks(f));
+    j.bcost = arena_alloc(&a, ir_num_blocks(f) * sizeof *j.bcost);
     choose(&j);
     uint32_t n = j.threads.len;
     if (n) {
