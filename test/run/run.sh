@@ -4,11 +4,13 @@
 #   sh test/run/run.sh BINDIR [TESTDIR...]    (default: test/run/x64)
 #
 # Each test is NAME.sir with a C driver NAME.c.  The SIR is compiled with
-# BINDIR/sirc (at -O0 and at -O2), linked with the driver by cc as a PIE,
-# and run; the driver computes its expected values with C code and exits
-# non-zero (printing what differs) on a mismatch.  If NAME.out exists,
-# standard output must equal it.  Assembler warnings fail the test.
-# SIRC_FLAGS adds options; CC picks the C compiler.
+# BINDIR/sirc (at -O0 and at -O2, and at -O0 after each siropt pass alone
+# with --verify-each), linked with the driver by cc as a PIE, and run; the
+# driver computes its expected values with C code and exits non-zero
+# (printing what differs) on a mismatch.  If NAME.out exists, standard
+# output must equal it.  Assembler warnings fail the test.
+# SIRC_FLAGS adds options; CC picks the C compiler; RUN_EACH_PASS=0 skips
+# the configurations of single passes.
 bindir=${1:-build/bin}
 shift 2>/dev/null
 [ $# -eq 0 ] && set -- test/run/x64
@@ -16,6 +18,15 @@ CC=${CC:-cc}
 case $(uname -m) in x86_64) ;; *) echo "run tests: skipped (not x86-64)"; exit 0;; esac
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/sirrun.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
+# the passes siropt offers, without the printing ones
+configs="-O0 -O2"
+if [ "${RUN_EACH_PASS:-1}" = 1 ]; then
+    for p in $("$bindir/siropt" --list-passes 2>/dev/null |
+               awk '/^passes:/ {p = 1; next} /^pipelines/ {p = 0}
+                    p {print $1}' | grep -v '^print-'); do
+        configs="$configs pass:$p"
+    done
+fi
 pass=0 fail=0
 for dir in "$@"; do
     for sir in "$dir"/*.sir; do
@@ -23,10 +34,21 @@ for dir in "$@"; do
         name=$(basename "$sir" .sir)
         drv="$dir/$name.c"
         [ -f "$drv" ] || continue
-        for opt in -O0 -O2; do
+        for opt in $configs; do
             s="$tmp/$name$opt.s" exe="$tmp/$name$opt"
             why=
-            if ! "$bindir/sirc" $opt $SIRC_FLAGS -S "$sir" -o "$s" \
+            case $opt in
+            pass:*)
+                if ! "$bindir/siropt" --verify-each -p "${opt#pass:}" "$sir" \
+                        -o "$tmp/p.sir" 2>"$tmp/err"; then
+                    why="siropt failed"
+                fi
+                src="$tmp/p.sir" lvl=-O0 ;;
+            *)  src="$sir" lvl=$opt ;;
+            esac
+            if [ -n "$why" ]; then
+                :
+            elif ! "$bindir/sirc" $lvl $SIRC_FLAGS -S "$src" -o "$s" \
                     2>"$tmp/err"; then
                 why="sirc failed"
             elif ! $CC -g -o "$exe" "$drv" "$s" -lm 2>"$tmp/err"; then
