@@ -177,6 +177,17 @@ resolve(JT *j, IrValue v)
     return v;
 }
 
+/* The same operand: one value, or equal constants of one type (front
+ * ends materialize a constant at each use). */
+static bool
+same(IrFunc *f, IrValue a, IrValue b)
+{
+    uint64_t x, y;
+    return a.id == b.id ||
+           (ir_type_eq(ir_value_type(f, a), ir_value_type(f, b)) &&
+            opt_const_bits(f, a, &x) && opt_const_bits(f, b, &y) && x == y);
+}
+
 /* An icmp of the path decided by a comparison known at the source with
  * the same operands (either order), or -1.  Operands the path computes
  * anew are other instances than the source saw: they never match. */
@@ -187,20 +198,22 @@ implied(JT *j, IrInst i)
     IrPred p = (IrPred)ir_inst(f, i)->pred;
     IrValue a = resolve(j, ir_inst_arg(f, i, 0));
     IrValue b = resolve(j, ir_inst_arg(f, i, 1));
-    if ((a.id < j->nvalues && j->envstamp[a.id] == j->stamp) ||
-        (b.id < j->nvalues && j->envstamp[b.id] == j->stamp))
+    uint64_t bits;
+    if ((a.id < j->nvalues && j->envstamp[a.id] == j->stamp &&
+         !opt_const_bits(f, a, &bits)) ||
+        (b.id < j->nvalues && j->envstamp[b.id] == j->stamp &&
+         !opt_const_bits(f, b, &bits)))
         return -1;
     for (uint32_t k = 0; k < j->nconds; k++) {
         IrInst c = j->conds[k].icmp;
         bool truth = j->conds[k].truth;
         IrPred q = (IrPred)ir_inst(f, c)->pred;
         IrValue a2 = ir_inst_arg(f, c, 0), b2 = ir_inst_arg(f, c, 1);
-        if (a2.id == b.id && b2.id == a.id && a.id != b.id) {
+        if (!same(f, a2, a) || !same(f, b2, b)) {
+            if (!same(f, a2, b) || !same(f, b2, a))
+                continue;
             q = opt_pred_swap(q);
-            a2 = a, b2 = b;
         }
-        if (a2.id != a.id || b2.id != b.id)
-            continue;
         if (q == p)
             return truth;
         if (q == opt_pred_invert_icmp(p))
