@@ -15,7 +15,9 @@
  * MAXPATH blocks or MAXCOST instructions.  If it decided at least one
  * `condbr`, P gets a copy of the path's blocks up to the last decided
  * one, Z, and branches to the block Z's decision picks.  The original
- * blocks stay for their other predecessors.
+ * blocks stay for their other predecessors.  An edge of a `condbr` into
+ * a join is a source too (with the branch's condition as one more
+ * fact): it first gets a block of its own, which takes the copy.
  *
  * Copies break SSA where the path's values are used beyond their own
  * block: those values are first demoted to fresh stack slots (stored
@@ -53,7 +55,9 @@ enum {
 #define NOCOPY UINT32_MAX
 
 typedef struct {
-    IrBlock p;              /* the source: ends in br path[0] */
+    IrBlock p;              /* the source: ends in br path[0], or in a
+                               condbr whose target 'edge' is path[0] */
+    uint32_t edge;
     IrBlock path[MAXPATH];
     uint8_t tidx[MAXPATH];  /* the target each path block's branch takes */
     uint32_t npath;
@@ -235,14 +239,17 @@ in_loop(const OptLoops *l, IrBlock b, uint32_t loop)
     return false;
 }
 
-/* False when the edge p -> t would enter a loop elsewhere than at its
- * header, making it irreducible. */
+/* False when a new edge to t from the edge p -> x (from p itself when
+ * p ends in a br, from a block split off the edge otherwise) would
+ * enter a loop elsewhere than at its header, making it irreducible.
+ * The split block is in a loop when both p and x are. */
 static bool
-keeps_loops(const OptLoops *l, IrBlock p, IrBlock t)
+keeps_loops(const OptLoops *l, IrBlock p, IrBlock x, bool split, IrBlock t)
 {
     for (uint32_t q = t.id < l->nblocks ? l->innermost[t.id] : 0; q;
          q = l->loops[q - 1].parent)
-        if (l->loops[q - 1].header.id != t.id && !in_loop(l, p, q))
+        if (l->loops[q - 1].header.id != t.id &&
+            !(in_loop(l, p, q) && (!split || in_loop(l, x, q))))
             return false;
     return true;
 }
@@ -295,24 +302,29 @@ block_cost(JT *j, IrBlock b)
     return cost;
 }
 
-/* Evaluates the path from p's br; true (and *t filled) when it decides
- * a condbr and may be threaded. */
+/* Evaluates the path from target 'edge' of p's branch; true (and *t
+ * filled) when it decides a condbr and may be threaded. */
 static bool
-find_thread(JT *j, IrBlock p, Thread *t)
+find_thread(JT *j, IrBlock p, uint32_t edge, Thread *t)
 {
     IrFunc *f = j->f;
     IrInst br = ir_layout_terminator(f, p);
-    if (!br.id || ir_inst_op(f, br) != IR_OP_BR)
-        return false;
     j->stamp++;
     source_facts(j, p);
+    bool split = ir_inst_op(f, br) == IR_OP_CONDBR;
+    if (split)
+        cond_facts(j, ir_inst_arg(f, br, 0), edge == 0);
     IrBlock entry = ir_layout_entry(f);
-    IrBlock cur = ir_target(f, br, 0)->block;
+    IrBlock x = ir_target(f, br, edge)->block;
+    /* A block entered only from this condbr is a source of its own. */
+    if (split && opt_npreds(j->preds, x) < 2)
+        return false;
+    IrBlock cur = x;
     IrInst from = br;       /* the branch into cur and its target */
-    uint32_t fromt = 0;
+    uint32_t fromt = edge;
     uint32_t cost = 0;
     int last = -1;
-    *t = (Thread){.p = p};
+    *t = (Thread){.p = p, .edge = edge};
     OptKnown argk[64];
     uint32_t argv[64];
     while (t->npath < MAXPATH) {
@@ -383,7 +395,7 @@ find_thread(JT *j, IrBlock p, Thread *t)
     t->npath = (uint32_t)last + 1;
     IrInst zt = ir_layout_terminator(f, t->path[last]);
     IrBlock target = ir_target(f, zt, t->tidx[last])->block;
-    if (target.id == entry.id || !keeps_loops(j->loops, p, target))
+    if (target.id == entry.id || !keeps_loops(j->loops, p, x, split, target))
         return false;
     return true;
 }
@@ -395,9 +407,14 @@ choose(JT *j)
     IrFunc *f = j->f;
     IR_FOR_BLOCKS(f, p) {
         Thread t;
+        IrInst br = ir_layout_terminator(f, p);
         if (j->role[p.id] || p.id >= j->cfg->nblocks ||
-            !ir_cfg_reachable(j->cfg, p) ||
-            !find_thread(j, p, &t))
+            !ir_cfg_reachable(j->cfg, p) || !br.id)
+            continue;
+        IrOpcode op = ir_inst_op(f, br);
+        if (!((op == IR_OP_BR && find_thread(j, p, 0, &t)) ||
+              (op == IR_OP_CONDBR && (find_thread(j, p, 0, &t) ||
+                                      find_thread(j, p, 1, &t)))))
             continue;
         bool ok = true;
         for (uint32_t k = 0; k < t.npath; k++)
@@ -457,9 +474,18 @@ copy_path(JT *j, const Thread *t, uint32_t *map, uint32_t nmap,
     IrInst from = br;
     uint32_t fromt = 0;
     args->len = 0;
-    for (uint32_t k = 0; k < ir_target(f, br, 0)->nargs; k++)
-        VEC_PUSH(*args, ir_target_arg(f, br, 0, k));
-    ir_layout_remove_inst(f, br);
+    for (uint32_t k = 0; k < ir_target(f, br, t->edge)->nargs; k++)
+        VEC_PUSH(*args, ir_target_arg(f, br, t->edge, k));
+    IrBlock src = t->p;
+    if (ir_inst_op(f, br) == IR_OP_CONDBR) {
+        /* The edge gets a block of its own, the source of the copy. */
+        src = ir_block_create(f, NULL);
+        ir_layout_insert_block_after(f, src, t->p);
+        ir_target_set_args(f, br, t->edge, NULL, 0);
+        ir_target(f, br, t->edge)->block = src;
+    } else {
+        ir_layout_remove_inst(f, br);
+    }
     for (uint32_t k = 0; k < t->npath; k++) {
         IrBlock b = t->path[k];
         IrBlockData *bd = ir_block(f, b);
@@ -470,7 +496,7 @@ copy_path(JT *j, const Thread *t, uint32_t *map, uint32_t nmap,
                 from = i;
                 break;
             }
-            opt_clone_inst(f, i, t->p, map, nmap, scratch);
+            opt_clone_inst(f, i, src, map, nmap, scratch);
             j->ncopied++;
         }
         fromt = t->tidx[k];
@@ -482,7 +508,7 @@ copy_path(JT *j, const Thread *t, uint32_t *map, uint32_t nmap,
     }
     IrBlock target = ir_target(f, from, fromt)->block;
     IrBuilder bld;
-    ir_builder_at_end(&bld, f, t->p);
+    ir_builder_at_end(&bld, f, src);
     bld.loc = loc;
     ir_build_br(&bld, target, args->data, args->len);
     /* Clear the map for the next thread. */
