@@ -71,6 +71,7 @@ ir_func_free(IrFunc *f)
     VEC_FREE(f->vlocs);
     VEC_FREE(f->tcols);
     VEC_FREE(f->targets);
+    free(f->label_set);
     IrLayout *l = &f->layout;
     free(l->inext);
     free(l->iprev);
@@ -191,15 +192,47 @@ ir_block_create_named(IrFunc *f, uint32_t name)
     return (IrBlock){id};
 }
 
-/* True when some block of f is labelled 'name'.  Linear: only used when
- * inventing labels, which stops at the first free one. */
+static uint32_t
+label_slot(const IrFunc *f, uint32_t name)
+{
+    uint32_t mask = f->label_cap - 1;
+    uint32_t k = (name * 2654435761u) & mask;
+    while (f->label_set[k] && f->label_set[k] != name)
+        k = (k + 1) & mask;
+    return k;
+}
+
+static void
+label_add(IrFunc *f, uint32_t name)
+{
+    if (!name)
+        return;
+    if (2 * (f->label_count + 1) > f->label_cap) {
+        uint32_t *old = f->label_set, oldcap = f->label_cap;
+        f->label_cap = oldcap ? 2 * oldcap : 64;
+        f->label_set = xcalloc(f->label_cap, sizeof *f->label_set);
+        for (uint32_t k = 0; k < oldcap; k++)
+            if (old[k])
+                f->label_set[label_slot(f, old[k])] = old[k];
+        free(old);
+    }
+    uint32_t k = label_slot(f, name);
+    if (!f->label_set[k]) {
+        f->label_set[k] = name;
+        f->label_count++;
+    }
+}
+
+/* True when some block of f is labelled 'name'.  The set catches up
+ * with the blocks created since the last call, so inventing n labels
+ * costs O(n + blocks) in all, not O(n * blocks). */
 static bool
 label_used(IrFunc *f, uint32_t name)
 {
-    for (uint32_t b = 1; b < f->blocks.len; b++)
-        if (f->blocks.data[b].name == name)
-            return true;
-    return false;
+    for (; f->label_nblocks < f->blocks.len; f->label_nblocks++)
+        if (f->label_nblocks)
+            label_add(f, f->blocks.data[f->label_nblocks].name);
+    return f->label_cap && f->label_set[label_slot(f, name)] == name;
 }
 
 IrBlock

@@ -434,6 +434,10 @@ struct IrFunc {
     IrLayout layout;
     IrLoc loc;                  /* of the 'fn' keyword */
     uint32_t label_seq;         /* for fresh block labels */
+    /* The labels of blocks[1 .. label_nblocks), as a hash set of string
+     * ids (open addressing, 0 empty), built as fresh labels are made. */
+    uint32_t *label_set;
+    uint32_t label_cap, label_count, label_nblocks;
 };
 
 /* Tokens of an instruction whose columns the parser keeps in f->tcols

@@ -611,6 +611,34 @@ START_TEST(test_ir_func_symbols)
 }
 END_TEST
 
+/* Fresh labels never repeat one taken, whether it was taken before the
+ * first fresh label or in between (the label set catches up), and
+ * labels made by ir_block_create_named count too. */
+START_TEST(test_ir_fresh_labels_unique)
+{
+    char buf[32];
+    for (int k = 1; k <= 300; k += 2) {
+        snprintf(buf, sizeof buf, "bb%d", k);
+        ir_block_create(f, buf);
+    }
+    enum { N = 600 };
+    IrBlock fresh[N];
+    for (int k = 0; k < N; k++) {
+        fresh[k] = ir_block_create(f, NULL);
+        if (k == N / 2)
+            for (int x = 0; x < 50; x++) {
+                snprintf(buf, sizeof buf, "bb%d", 460 + x);
+                ir_block_create_named(f, name(buf));
+            }
+    }
+    for (uint32_t a = 1; a < ir_num_blocks(f); a++)
+        for (uint32_t b = a + 1; b < ir_num_blocks(f); b++)
+            ck_assert_uint_ne(ir_block(f, (IrBlock){a})->name,
+                              ir_block(f, (IrBlock){b})->name);
+    ck_assert_uint_ne(ir_block(f, fresh[0])->name, 0);
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -630,6 +658,7 @@ suite(void)
     tcase_add_test(tc, test_ir_build_memory_and_aggregates);
     tcase_add_test(tc, test_ir_inst_set_args);
     tcase_add_test(tc, test_ir_func_symbols);
+    tcase_add_test(tc, test_ir_fresh_labels_unique);
     suite_add_tcase(s, tc);
     return s;
 }
