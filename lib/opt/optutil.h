@@ -222,7 +222,8 @@ typedef struct {
     IrFunc *f;
     OptCounted s;       /* the loop */
     const IrUses *us;   /* def-use lists from before the pass */
-    uint32_t *map;      /* value id (< nmap) -> its copy; zeroed at first */
+    uint32_t *map;      /* value id (< nmap) -> its copy; zero for each
+                           loop (the walk clears the loop's entries) */
     uint32_t nmap;
     uint32_t *inloop;   /* block id -> stamp; the loop's blocks: stamp */
     uint32_t stamp;

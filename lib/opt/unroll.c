@@ -254,16 +254,6 @@ unroll_loop(Unroll *u, Shape *s, uint32_t nu)
         VEC_PUSH(args, v);
     }
     ir_build_br(&bd, h, args.data, args.len);
-    /* forget this loop's copies: the next loop may use its values as
-     * invariants */
-    for (uint32_t k = 0; k < np; k++)
-        u->w->map[ir_block_param(f, h, k).id] = 0;
-    IR_FOR_INSTS(f, h, i)
-        if (ir_inst_result(f, i).id < u->w->nmap)
-            u->w->map[ir_inst_result(f, i).id] = 0;
-    IR_FOR_INSTS(f, b, i)
-        if (ir_inst_result(f, i).id < u->w->nmap)
-            u->w->map[ir_inst_result(f, i).id] = 0;
     (void)out0;
     (void)nred;
     free(acc);
