@@ -652,6 +652,8 @@ scaled(CgCtx *c, IrInst d, IrValue *x)
 {
     IrFunc *f = c->irf;
     IrInstData *id = ir_inst(f, d);
+    if (id->op != IR_OP_SHL && id->op != IR_OP_IMUL)
+        return 0;       /* other operations may have fewer operands */
     IrValue a = ir_inst_arg(f, d, 0), b = ir_inst_arg(f, d, 1);
     int64_t k;
     if (id->op == IR_OP_IMUL && const_of(c, a, &k)) {
