@@ -65,7 +65,6 @@ typedef struct {
 
 typedef struct {
     IrFunc *f;
-    Arena *a;
     const OptPreds *preds;
     const IrDomTree *dom;
     const IrCfg *cfg;
@@ -532,7 +531,7 @@ round_once(OptCtx *ctx, IrFunc *f)
     OptAM *am = opt_am(ctx, f);
     Arena a = {0};
     IrUses u;
-    JT j = {.f = f, .a = &a};
+    JT j = {.f = f};
     j.cfg = opt_am_cfg(am);
     j.preds = opt_am_preds(am);
     j.dom = opt_am_domtree(am);
