@@ -148,26 +148,6 @@ counted_loop(IrFunc *f, const OptLoops *ls, const OptLoop *lp,
     return header_ok(f, s, us) && opt_npreds(p, s->b) == 1 && body_ok(f, s);
 }
 
-/* Clears the map entries of w's loop (its header's parameters, its
- * blocks' results): a later loop may use those values as invariants,
- * which its copy must keep, not turn into this loop's copies. */
-static void
-forget_copies(OptCountedWalk *w)
-{
-    IrFunc *f = w->f;
-    IrBlock h = w->s.h;
-    for (uint32_t k = 0; k < ir_block(f, h)->nparams; k++) {
-        IrValue p = ir_block_param(f, h, k);
-        if (p.id < w->nmap)
-            w->map[p.id] = 0;
-    }
-    IrBlock bs[2] = {h, w->s.b};
-    for (int j = 0; j < 2; j++)
-        IR_FOR_INSTS(f, bs[j], i)
-            if (ir_inst_result(f, i).id < w->nmap)
-                w->map[ir_inst_result(f, i).id] = 0;
-}
-
 uint32_t
 opt_counted_loops(OptCtx *ctx, IrFunc *f,
                   void (*fn)(void *user, OptCountedWalk *w), void *user)
@@ -201,7 +181,9 @@ opt_counted_loops(OptCtx *ctx, IrFunc *f,
             if (!counted_loop(f, ls, lp, p, &us, &w.s))
                 continue;
             fn(user, &w);
-            forget_copies(&w);
+            /* a later loop may use this one's values as invariants */
+            opt_map_forget_block(f, w.map, w.nmap, w.s.h);
+            opt_map_forget_block(f, w.map, w.nmap, w.s.b);
         }
         ir_uses_free(&us);
     }

@@ -22,12 +22,6 @@
 #error "fold.c needs FLT_EVAL_METHOD == 0 (no excess precision)"
 #endif
 
-static uint64_t
-mask(unsigned w)
-{
-    return w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
-}
-
 /* Signed reading of a w-bit pattern. */
 static int64_t
 sx(uint64_t x, unsigned w)
@@ -35,7 +29,7 @@ sx(uint64_t x, unsigned w)
     if (w >= 64)
         return (int64_t)x;
     uint64_t sign = UINT64_C(1) << (w - 1);
-    x &= mask(w);
+    x &= opt_mask(w);
     return (int64_t)((x ^ sign) - sign);
 }
 
@@ -75,7 +69,7 @@ fromd(double x)
 static bool
 fold_int(IrOpcode op, unsigned w, uint64_t a, uint64_t b, uint64_t *out)
 {
-    uint64_t m = mask(w), r;
+    uint64_t m = opt_mask(w), r;
     int64_t sa = sx(a, w), sb = sx(b, w);
     int64_t min = w >= 64 ? INT64_MIN : -((int64_t)1 << (w - 1));
     switch (op) {
@@ -165,8 +159,8 @@ opt_fold_icmp(IrPred p, IrType t, uint64_t a, uint64_t b)
     /* bool reads as 0 or 1 under signed predicates too. */
     int64_t sa = w == 1 ? (int64_t)(a & 1) : sx(a, w);
     int64_t sb = w == 1 ? (int64_t)(b & 1) : sx(b, w);
-    a &= mask(w);
-    b &= mask(w);
+    a &= opt_mask(w);
+    b &= opt_mask(w);
     switch (p) {
     case IR_PRED_EQ: return a == b;
     case IR_PRED_NE: return a != b;
@@ -222,12 +216,12 @@ fold_ftoi(bool sign, unsigned w, double x, uint64_t *out)
         double lim = ldexp(1.0, (int)w - 1);
         if (!(t >= -lim && t < lim))
             return false;
-        *out = (uint64_t)(int64_t)t & mask(w);
+        *out = (uint64_t)(int64_t)t & opt_mask(w);
     } else {
         double lim = ldexp(1.0, (int)w);
         if (!(t > -1.0 && t < lim))
             return false;
-        *out = (uint64_t)t & mask(w);
+        *out = (uint64_t)t & opt_mask(w);
     }
     return true;
 }
@@ -239,16 +233,16 @@ fold_cast(IrOpcode op, IrType to, IrType from, uint64_t a, uint64_t *out)
     bool tf32 = to.id == IR_TY_F32, ff32 = from.id == IR_TY_F32;
     switch (op) {
     case IR_OP_SEXT:
-        *out = (uint64_t)sx(a, fw) & mask(tw);
+        *out = (uint64_t)sx(a, fw) & opt_mask(tw);
         return true;
     case IR_OP_ZEXT:
-        *out = a & mask(fw);
+        *out = a & opt_mask(fw);
         return true;
     case IR_OP_TRUNC:
-        *out = a & mask(tw);
+        *out = a & opt_mask(tw);
         return true;
     case IR_OP_ITOB:
-        *out = (a & mask(fw)) != 0;
+        *out = (a & opt_mask(fw)) != 0;
         return true;
     case IR_OP_BTOI:
         *out = a & 1;
@@ -259,7 +253,7 @@ fold_cast(IrOpcode op, IrType to, IrType from, uint64_t a, uint64_t *out)
         return true;
     }
     case IR_OP_UITOF: {
-        uint64_t v = a & mask(fw);
+        uint64_t v = a & opt_mask(fw);
         *out = tf32 ? fromf((float)v) : fromd((double)v);
         return true;
     }
@@ -275,12 +269,12 @@ fold_cast(IrOpcode op, IrType to, IrType from, uint64_t a, uint64_t *out)
         return true;
     case IR_OP_ITOP:
         /* Only null is a pointer constant. */
-        if (a & mask(fw))
+        if (a & opt_mask(fw))
             return false;
         *out = 0;
         return true;
     case IR_OP_PTOI:
-        *out = a & mask(tw);
+        *out = a & opt_mask(tw);
         return true;
     default:
         return false;

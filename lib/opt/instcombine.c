@@ -66,12 +66,6 @@ cbits(IC *c, IrValue v, uint64_t *bits)
     return opt_const_bits(c->f, v, bits);
 }
 
-static uint64_t
-mask(unsigned w)
-{
-    return w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
-}
-
 static int
 log2_exact(uint64_t x)
 {
@@ -86,7 +80,7 @@ log2_exact(uint64_t x)
 static IrValue
 k_int(IC *c, IrType t, uint64_t bits)
 {
-    return ir_build_iconst(&c->b, t, bits & mask(ir_type_bits(t)));
+    return ir_build_iconst(&c->b, t, bits & opt_mask(ir_type_bits(t)));
 }
 
 static IrValue
@@ -176,7 +170,7 @@ sdiv_magic(IC *c, IrType t, IrValue x, uint64_t d)
 {
     unsigned w = ir_type_bits(t), l = 1;
     bool neg = (d >> (w - 1)) & 1;
-    uint64_t ad = neg ? (0 - d) & mask(w) : d;
+    uint64_t ad = neg ? (0 - d) & opt_mask(w) : d;
     while ((UINT64_C(1) << l) < ad)
         l++;
     uint64_t m = (UINT64_C(1) << (w + l - 1)) / ad + 1;
@@ -194,7 +188,7 @@ static IrValue
 simplify_int(IC *c, IrInst i, IrOpcode op, IrType t, IrValue x, IrValue y)
 {
     unsigned w = ir_type_bits(t);
-    uint64_t m = mask(w), cy, cx;
+    uint64_t m = opt_mask(w), cy, cx;
     bool ky = cbits(c, y, &cy), kx = cbits(c, x, &cx);
     uint64_t ones = m;
     switch (op) {

@@ -510,18 +510,8 @@ copy_path(JT *j, const Thread *t, uint32_t *map, uint32_t nmap,
     ir_builder_at_end(&bld, f, src);
     bld.loc = loc;
     ir_build_br(&bld, target, args->data, args->len);
-    /* Clear the map for the next thread. */
-    for (uint32_t k = 0; k < t->npath; k++) {
-        IrBlock b = t->path[k];
-        IrBlockData *bd = ir_block(f, b);
-        for (uint32_t n = 0; n < bd->nparams; n++)
-            map[ir_block_param(f, b, n).id] = 0;
-        IR_FOR_INSTS(f, b, i) {
-            IrValue r = ir_inst_result(f, i);
-            if (r.id && r.id < nmap)
-                map[r.id] = 0;
-        }
-    }
+    for (uint32_t k = 0; k < t->npath; k++)
+        opt_map_forget_block(f, map, nmap, t->path[k]);
 }
 
 /* One round on f: returns the number of threads made. */

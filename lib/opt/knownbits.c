@@ -14,12 +14,6 @@
  */
 #include "optutil.h"
 
-static uint64_t
-wmask(unsigned w)
-{
-    return w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
-}
-
 /* Width in bits of scalar t, 0 for what is not modelled. */
 static unsigned
 width(IrType t)
@@ -32,7 +26,7 @@ width(IrType t)
 OptKnown
 opt_known_const(IrType t, uint64_t bits)
 {
-    uint64_t m = wmask(width(t));
+    uint64_t m = opt_mask(width(t));
     if (!width(t))
         return (OptKnown){0, 0};
     return (OptKnown){~bits & m, bits & m};
@@ -41,7 +35,7 @@ opt_known_const(IrType t, uint64_t bits)
 bool
 opt_known_full(IrType t, OptKnown k, uint64_t *bits)
 {
-    uint64_t m = wmask(width(t));
+    uint64_t m = opt_mask(width(t));
     if (!width(t) || ((k.zero | k.one) & m) != m || (k.zero & k.one))
         return false;
     *bits = k.one & m;
@@ -83,11 +77,11 @@ arith(IrOpcode op, OptKnown a, OptKnown b, unsigned w)
     case IR_OP_ISUB: r = a.one - b.one; break;
     default: r = a.one * b.one; break;
     }
-    uint64_t m = wmask(n);
+    uint64_t m = opt_mask(n);
     OptKnown k = {~r & m, r & m};
     if (op == IR_OP_IMUL) {
         unsigned z = low_zeros(a, w) + low_zeros(b, w);
-        k.zero |= wmask(z < w ? z : w);
+        k.zero |= opt_mask(z < w ? z : w);
         k.one &= ~k.zero;
     }
     return k;
@@ -98,12 +92,12 @@ arith(IrOpcode op, OptKnown a, OptKnown b, unsigned w)
 static OptKnown
 shift(IrOpcode op, OptKnown a, OptKnown b, unsigned w)
 {
-    uint64_t m = wmask(w), c;
+    uint64_t m = opt_mask(w), c;
     if ((b.zero | b.one) != m || (c = b.one) >= w)
         return (OptKnown){0, 0};
     switch (op) {
     case IR_OP_SHL:
-        return (OptKnown){((a.zero << c) | wmask((unsigned)c)) & m,
+        return (OptKnown){((a.zero << c) | opt_mask((unsigned)c)) & m,
                           (a.one << c) & m};
     case IR_OP_LSHR:
         return (OptKnown){(a.zero >> c) | (m & ~(m >> c)), a.one >> c};
@@ -128,7 +122,7 @@ compare(IrPred p, IrType t, OptKnown a, OptKnown b)
     if (opt_known_full(t, a, &av) && opt_known_full(t, b, &bv))
         return opt_fold_icmp(p, t, av, bv);
     unsigned w = width(t);
-    uint64_t m = wmask(w);
+    uint64_t m = opt_mask(w);
     bool differ = (a.one & b.zero) | (a.zero & b.one);
     /* The unsigned ranges the facts allow. */
     uint64_t amin = a.one & m, amax = ~a.zero & m;
@@ -151,7 +145,7 @@ opt_known_op(IrFunc *f, IrInst i, const OptKnown *args)
     const OptKnown none = {0, 0};
     IrType rt = d->result.id ? ir_value_type(f, d->result) : IR_T_VOID;
     unsigned w = width(rt);
-    uint64_t m = wmask(w);
+    uint64_t m = opt_mask(w);
     if (!w)
         return none;
     switch ((IrOpcode)d->op) {
@@ -187,13 +181,13 @@ opt_known_op(IrFunc *f, IrInst i, const OptKnown *args)
         return (OptKnown){args[1].zero & args[2].zero,
                           args[1].one & args[2].one};
     case IR_OP_ZEXT: {
-        uint64_t from = wmask(width(d->ty2));
+        uint64_t from = opt_mask(width(d->ty2));
         return (OptKnown){(args[0].zero & from) | (m & ~from),
                           args[0].one & from};
     }
     case IR_OP_SEXT: {
         unsigned fw = width(d->ty2);
-        uint64_t from = wmask(fw), sign = UINT64_C(1) << (fw - 1);
+        uint64_t from = opt_mask(fw), sign = UINT64_C(1) << (fw - 1);
         OptKnown k = {args[0].zero & from, args[0].one & from};
         if (k.zero & sign)
             k.zero |= m & ~from;
@@ -207,9 +201,9 @@ opt_known_op(IrFunc *f, IrInst i, const OptKnown *args)
         return (OptKnown){(args[0].zero & 1) | (m & ~UINT64_C(1)),
                           args[0].one & 1};
     case IR_OP_ITOB:
-        if (args[0].one & wmask(width(d->ty2)))
+        if (args[0].one & opt_mask(width(d->ty2)))
             return opt_known_const(IR_T_BOOL, 1);
-        if ((args[0].zero & wmask(width(d->ty2))) == wmask(width(d->ty2)))
+        if ((args[0].zero & opt_mask(width(d->ty2))) == opt_mask(width(d->ty2)))
             return opt_known_const(IR_T_BOOL, 0);
         return none;
     default:
@@ -241,7 +235,7 @@ opt_known_from_cond(IrFunc *f, IrValue c, bool truth, IrValue v)
         if (!opt_const_bits(f, b, &kb))
             return none;
     }
-    uint64_t m = wmask(width(t)), mb = m;
+    uint64_t m = opt_mask(width(t)), mb = m;
     if (a.id != v.id) {
         IrInst ai = opt_def_inst(f, a);
         if (!ai.id || ir_inst_op(f, ai) != IR_OP_AND)

@@ -65,7 +65,7 @@ opt_speculable(IrFunc *f, IrInst i)
     case IR_OP_SDIV:
     case IR_OP_SREM: {
         unsigned w = ir_type_bits(d->ty);
-        uint64_t m = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
+        uint64_t m = opt_mask(w);
         return opt_const_bits(f, ir_inst_arg(f, i, 1), &c) && c != 0 &&
                (c & m) != m;
     }
@@ -166,6 +166,21 @@ opt_clone_inst(IrFunc *f, IrInst i, IrBlock b, uint32_t *map, uint32_t nmap,
     ir_layout_append_inst(f, ni, b);
     if (r.id && r.id < nmap)
         map[r.id] = ir_inst_result(f, ni).id;
+}
+
+void
+opt_map_forget_block(IrFunc *f, uint32_t *map, uint32_t nmap, IrBlock b)
+{
+    for (uint32_t k = 0; k < ir_block(f, b)->nparams; k++) {
+        IrValue p = ir_block_param(f, b, k);
+        if (p.id < nmap)
+            map[p.id] = 0;
+    }
+    IR_FOR_INSTS(f, b, i) {
+        IrValue r = ir_inst_result(f, i);
+        if (r.id && r.id < nmap)
+            map[r.id] = 0;
+    }
 }
 
 void

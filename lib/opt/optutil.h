@@ -18,6 +18,10 @@
         for (IrFunc *f = ir_sym(m, (IrSym){s_})->dead ? NULL             \
                          : ir_sym(m, (IrSym){s_})->func; f; f = NULL)
 
+/* The low w bits set (all 64 for w >= 64). */
+static inline uint64_t opt_mask(unsigned w)
+{ return w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1; }
+
 /* opt_stat for counts that are not zero (zero lines only clutter the
  * --stats table). */
 static inline void opt_count(OptCtx *ctx, const char *what, uint64_t n)
@@ -76,6 +80,11 @@ IrBlock opt_block_before(IrFunc *f, IrBlock b);
 typedef VEC(IrValue) OptValVec;
 void opt_clone_inst(IrFunc *f, IrInst i, IrBlock b, uint32_t *map,
                     uint32_t nmap, OptValVec *scratch);
+/* Zeroes the map entries of b's parameters and results (ids < nmap),
+ * once its copy is made: a later copy may use those values as they
+ * are. */
+void opt_map_forget_block(IrFunc *f, uint32_t *map, uint32_t nmap,
+                          IrBlock b);
 /* v through such a map. */
 static inline IrValue opt_mapped(const uint32_t *map, uint32_t nmap,
                                  IrValue v)

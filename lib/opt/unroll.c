@@ -149,7 +149,7 @@ unroll_loop(Unroll *u, Shape *s, uint32_t nu)
     ir_builder_before(&bd, f, s->c.pre);
     bd.loc = loc;
     unsigned w = ir_type_bits(it);
-    uint64_t mask = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
+    uint64_t mask = opt_mask(w);
     uint64_t d = s->c.step * (nu - 1);
     uint64_t lo = s->c.sgn ? (UINT64_C(1) << (w - 1)) : 0;
     IrValue dv = ir_build_iconst(&bd, it, d & mask);
