@@ -22,7 +22,9 @@
  *     be quiet;
  *   - icmp x, x; unsigned compares against 0; bool compares against
  *     constants; xor of a comparison with true inverts the predicate;
- *   - sel with a constant condition or equal arms, bool sels;
+ *   - sel with a constant condition or equal arms, bool sels; integer
+ *     sels of 0 and 1 -> btoi; sel k, y+1, y -> y + btoi k (and y-1);
+ *     btoi of a one-bit test -> the bit, shifted down;
  *   - cast pairs: trunc of an extension back to the source type,
  *     zext/sext chains, itob (btoi b), ftrunc (fext x), ptoi (itop x).
  *
@@ -378,6 +380,27 @@ simplify_icmp(IC *c, IrInst i, IrPred p, IrType t, IrValue x, IrValue y)
 }
 
 static IrValue
+not_bool(IC *c, IrValue k)
+{
+    return bin(c, IR_OP_XOR, IR_T_BOOL, k, ir_build_bconst(&c->b, true));
+}
+
+/* If v is `iadd y, 1` or `iadd y, -1` (isub by a constant is already
+ * an iadd), y and the constant's sign; else 0. */
+static int
+add_one(IC *c, IrType t, IrValue v, IrValue *y)
+{
+    IrInst d = def_op(c, v, IR_OP_IADD);
+    uint64_t k;
+    if (!d.id || !cbits(c, get(c, ir_inst_arg(c->f, d, 1)), &k))
+        return 0;
+    *y = get(c, ir_inst_arg(c->f, d, 0));
+    if (k == 1)
+        return 1;
+    return k == opt_mask(ir_type_bits(t)) ? -1 : 0;
+}
+
+static IrValue
 simplify_sel(IC *c, IrType t, IrValue k, IrValue x, IrValue y)
 {
     uint64_t ck, cx, cy;
@@ -385,13 +408,67 @@ simplify_sel(IC *c, IrType t, IrValue k, IrValue x, IrValue y)
         return ck & 1 ? x : y;
     if (x.id == y.id)
         return x;
-    if (t.id == IR_TY_BOOL && cbits(c, x, &cx) && cbits(c, y, &cy)) {
+    bool kx = cbits(c, x, &cx), ky = cbits(c, y, &cy);
+    if (t.id == IR_TY_BOOL && kx && ky) {
         if ((cx & 1) && !(cy & 1))
             return k;
         if (!(cx & 1) && (cy & 1))
-            return bin(c, IR_OP_XOR, t, k, ir_build_bconst(&c->b, true));
+            return not_bool(c, k);
     }
+    if (!ir_type_is_int(t))
+        return (IrValue){0};
+    /* A 0/1 choice is the condition as a number: sel k, 1, 0 ->
+     * btoi k; sel k, 0, 1 -> btoi !k. */
+    if (kx && ky && ((cx == 1 && cy == 0) || (cx == 0 && cy == 1)))
+        return ir_build_cast(&c->b, IR_OP_BTOI, t, cx ? k : not_bool(c, k));
+    /* A conditional increment is an add of the condition:
+     * sel k, y+1, y -> y + btoi k (y-1: y - btoi k), and with the arms
+     * swapped, of !k.  No cmov; the counter of a loop whose body was
+     * if-converted (count += c ? 1 : 0) becomes a plain add. */
+    IrValue base;
+    int s = add_one(c, t, x, &base);
+    if (s && base.id == y.id)
+        return bin(c, s > 0 ? IR_OP_IADD : IR_OP_ISUB, t, y,
+                   ir_build_cast(&c->b, IR_OP_BTOI, t, k));
+    s = add_one(c, t, y, &base);
+    if (s && base.id == x.id)
+        return bin(c, s > 0 ? IR_OP_IADD : IR_OP_ISUB, t, x,
+                   ir_build_cast(&c->b, IR_OP_BTOI, t, not_bool(c, k)));
     return (IrValue){0};
+}
+
+/* btoi of a test of one bit is that bit: btoi (icmp ne (x & 2^j), 0)
+ * -> (x >> j) & 1, converted to the result type (eq: that, xor 1). */
+static IrValue
+btoi_bit(IC *c, IrType to, IrValue b)
+{
+    IrFunc *f = c->f;
+    IrInst cmp = def_op(c, b, IR_OP_ICMP);
+    uint64_t zero, m;
+    IrPred p = cmp.id ? (IrPred)ir_inst(f, cmp)->pred : IR_PRED_NE;
+    if (!cmp.id || (p != IR_PRED_NE && p != IR_PRED_EQ) || !cbits(c, get(c, ir_inst_arg(f, cmp, 1)), &zero) || zero)
+        return (IrValue){0};
+    IrValue a = get(c, ir_inst_arg(f, cmp, 0));
+    IrInst and = def_op(c, a, IR_OP_AND);
+    int j;
+    if (!and.id || !cbits(c, get(c, ir_inst_arg(f, and, 1)), &m) ||
+        (j = log2_exact(m)) < 0)
+        return (IrValue){0};
+    IrType t = ir_value_type(f, a);
+    IrValue x = get(c, ir_inst_arg(f, and, 0));
+    IrValue r = a;
+    if (j) {
+        /* Built one at a time: the order of arguments' evaluation is
+         * unspecified, the order of new instructions must not be. */
+        IrValue sh = bin(c, IR_OP_LSHR, t, x, k_int(c, t, (uint64_t)j));
+        r = bin(c, IR_OP_AND, t, sh, k_int(c, t, 1));
+    }
+    if (p == IR_PRED_EQ)
+        r = bin(c, IR_OP_XOR, t, r, k_int(c, t, 1));
+    unsigned wt = ir_type_bits(t), wo = ir_type_bits(to);
+    if (wt == wo)
+        return r;
+    return ir_build_cast(&c->b, wt < wo ? IR_OP_ZEXT : IR_OP_TRUNC, to, r);
 }
 
 static IrValue
@@ -404,6 +481,8 @@ simplify_cast(IC *c, IrOpcode op, IrType to, IrValue x)
     IrOpcode dop = ir_inst_op(f, d);
     /* Only a cast of a cast folds; others (undef, a call without
      * arguments) may have no operand 0 to read. */
+    if (op == IR_OP_BTOI && dop == IR_OP_ICMP)
+        return btoi_bit(c, to, x);
     if (ir_op_info[dop].format != IR_FMT_CAST)
         return (IrValue){0};
     IrValue src = get(c, ir_inst_arg(f, d, 0));
