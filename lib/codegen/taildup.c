@@ -16,7 +16,8 @@
  * before its branches and no call.  One pass over the blocks; copies
  * are not duplicated again, so the code grows by a bounded amount per
  * jump.  A jump to the block laid out next is left alone: it costs
- * nothing.
+ * nothing.  Blocks no jump reaches afterwards are emptied (the emitter
+ * skips empty blocks).
  */
 #include "cg.h"
 
@@ -62,6 +63,44 @@ duplicable(MirFunc *f, uint32_t h)
     return true;
 }
 
+/* Empties the blocks no jump reaches any more: a block whose every
+ * predecessor took a copy of it (the loop header of a rotated loop) would
+ * otherwise still be emitted.  Blocks end in explicit jumps, so the edges
+ * are the block operands. */
+static void
+drop_unreachable(MirFunc *f)
+{
+    uint32_t nb = f->blocks.len;
+    uint8_t *seen = xcalloc(nb + 1, 1);
+    uint32_t *work = xcalloc(nb + 1, sizeof *work);
+    uint32_t n = 0;
+    if (nb > 1)
+        seen[1] = 1, work[n++] = 1;
+    while (n) {
+        uint32_t b = work[--n];
+        MirBlock *bl = &f->blocks.data[b];
+        for (uint32_t k = 0; k < bl->insts.len; k++) {
+            uint32_t i = bl->insts.data[k];
+            for (uint32_t o = 0; o < mir_inst(f, i)->nopnds; o++) {
+                MirOpnd *op = mir_opnd(f, i, o);
+                if (op->kind == MO_BLOCK && op->obj < nb && !seen[op->obj])
+                    seen[op->obj] = 1, work[n++] = op->obj;
+            }
+        }
+        /* A block that does not end in a terminator falls through. */
+        uint32_t last = bl->insts.len ? bl->insts.data[bl->insts.len - 1] : 0;
+        if ((!bl->insts.len ||
+             !(f->target->ops[mir_inst(f, last)->op].flags & MIR_OPF_TERM)) &&
+            b + 1 < nb && !seen[b + 1])
+            seen[b + 1] = 1, work[n++] = b + 1;
+    }
+    for (uint32_t b = 1; b < nb; b++)
+        if (!seen[b])
+            f->blocks.data[b].insts.len = 0;
+    free(seen);
+    free(work);
+}
+
 void
 cg_tail_dup(MirFunc *f)
 {
@@ -94,4 +133,5 @@ cg_tail_dup(MirFunc *f)
             copy_inst(f, b, f->blocks.data[h].insts.data[k]);
     }
     free(next);
+    drop_unreachable(f);
 }
