@@ -451,7 +451,8 @@ btoi_bit(IC *c, IrType to, IrValue b)
     IrValue a = get(c, ir_inst_arg(f, cmp, 0));
     IrInst and = def_op(c, a, IR_OP_AND);
     int j;
-    if (!and.id || !cbits(c, get(c, ir_inst_arg(f, and, 1)), &m) ||
+    /* (bool tests are left to the bool rules: a bool is no number) */
+    if (!and.id || !ir_type_is_int(ir_value_type(f, a)) || !cbits(c, get(c, ir_inst_arg(f, and, 1)), &m) ||
         (j = log2_exact(m)) < 0)
         return (IrValue){0};
     IrType t = ir_value_type(f, a);
