@@ -10,7 +10,8 @@
  * each result into a hash and prints one line per call with printf, so
  * any difference in any computed value shows in the output.
  *
- * Functions are generated in order and call only earlier ones, so every
+ * Functions are generated in order and call only earlier ones, or
+ * themselves with a depth that drops on each call (below MAXREC), so every
  * program terminates; loops have constant trip counts and functions that
  * call others are called only outside loops.  Each function body is a
  * tree of regions: straight-line statements, diamonds and multi-way
@@ -130,6 +131,7 @@ typedef struct {
     int nparams;
     int params[8];
     bool calls;         /* calls other functions: not called in loops */
+    bool rec;           /* calls itself; params[0] is the i64 depth */
 } Func;
 
 typedef struct {
@@ -155,6 +157,7 @@ typedef struct {
 } Gen;
 
 static Func funcs[64];
+#define MAXREC 15               /* depth mask of recursive functions */
 static double cost[64];         /* of each generated function */
 #define BUDGET 2e5
 static int nfuncs = 6;
@@ -973,6 +976,81 @@ gen_region(Gen *g, int n)
     }
 }
 
+/* Ends a block of a recursive function: returns v, directly or through
+ * the shared return block rb (0: none). */
+static void
+rec_return(int t, unsigned v, unsigned rb)
+{
+    if (rb)
+        out("  br b%u(%s %%v%u)\n", rb, tname[t], v);
+    else
+        out("  ret %s %%v%u\n", tname[t], v);
+}
+
+/*
+ * The body of a recursive function (tail recursion elimination's work):
+ *
+ *   d = depth & MAXREC; if (d <= 0) { ...; return v; }
+ *   ...; r = self(d - 1, ...); return r  or  x OP r  or  r OP x
+ *
+ * (OP an integer operation, isub too), returning directly or through a
+ * shared return block.  The mask keeps any caller's depth small.
+ */
+static void
+gen_recursion(Gen *g, int idx)
+{
+    Func *f = &funcs[idx];
+    static const char *const ops[] = {"iadd", "imul", "and", "or", "xor",
+                                      "isub"};
+    unsigned depth = g->vals[0].id;
+    unsigned km = g->next_id++, d = fresh(g, T_I64), z = g->next_id++;
+    unsigned c = g->next_id++;
+    out("  %%v%u = iconst i64 %d\n", km, MAXREC);
+    out("  %%v%u = and i64 %%v%u, %%v%u\n", d, depth, km);
+    out("  %%v%u = iconst i64 0\n", z);
+    out("  %%v%u = icmp sle i64 %%v%u, %%v%u\n", c, d, z);
+    unsigned bb = label(g), br = label(g), rb = chance(40) ? label(g) : 0;
+    out("  condbr bool %%v%u, b%u, b%u\n", c, bb, br);
+    unsigned mark = g->nvals;
+    g->depth++;
+    open_block(g, bb, NULL, 0);
+    gen_region(g, nstmts / 3 + 1);
+    rec_return(f->ret, operand(g, f->ret), rb);
+    g->nvals = mark;
+    open_block(g, br, NULL, 0);
+    gen_region(g, nstmts / 2 + 1);
+    unsigned one = g->next_id++, d1 = g->next_id++;
+    out("  %%v%u = iconst i64 1\n", one);
+    out("  %%v%u = isub i64 %%v%u, %%v%u\n", d1, d, one);
+    unsigned args[8];
+    args[0] = d1;
+    for (int k = 1; k < f->nparams; k++)
+        args[k] = operand(g, f->params[k]);
+    unsigned r = fresh(g, f->ret);
+    out("  %%v%u = call %s @f%d(", r, tname[f->ret], idx);
+    for (int k = 0; k < f->nparams; k++)
+        out("%s%s %%v%u", k ? ", " : "", tname[f->params[k]], args[k]);
+    out(")\n");
+    bool is_int = f->ret >= T_I8 && f->ret <= T_I64;
+    if (is_int && chance(70)) {
+        unsigned x = operand(g, f->ret), s = fresh(g, f->ret);
+        bool left = chance(50);
+        out("  %%v%u = %s %s %%v%u, %%v%u\n", s,
+            ops[rn(sizeof ops / sizeof ops[0])], tname[f->ret],
+            left ? x : r, left ? r : x);
+        r = s;
+    }
+    rec_return(f->ret, r, rb);
+    g->nvals = mark;
+    g->depth--;
+    if (rb) {
+        int t = f->ret;
+        open_block(g, rb, &t, 1);
+        out("  ret %s %%v%u\n", tname[t], g->next_id - 1);
+    }
+    out("}\n");
+}
+
 static void
 gen_func(int idx)
 {
@@ -980,8 +1058,8 @@ gen_func(int idx)
     Gen *g = &gen;
     memset(g, 0, sizeof *g);
     g->self = idx;
-    g->mult = 1;
     Func *f = &funcs[idx];
+    g->mult = f->rec ? MAXREC + 1 : 1;
     out("\n%sfn %s @f%d(", chance(50) ? "internal " : "", tname[f->ret],
         idx);
     for (int k = 0; k < f->nparams; k++)
@@ -1020,6 +1098,11 @@ gen_func(int idx)
         unsigned v = operand(g, g->slot_type[s]);
         out("  store %s %%v%u, ptr %%v%u\n", tname[g->slot_type[s]], v,
             g->slot_ptr[s]);
+    }
+    if (f->rec) {
+        gen_recursion(g, idx);
+        cost[idx] = g->cost + 10 * (MAXREC + 1);
+        return;
     }
     gen_region(g, nstmts);
     unsigned r = operand(g, f->ret);
@@ -1243,6 +1326,13 @@ main(int argc, char **argv)
         for (int k = 0; k < f->nparams; k++)
             f->params[k] = rand_type();
         f->calls = i >= 2;
+        if (chance(25)) {
+            /* a recursive function: the depth first */
+            f->rec = f->calls = true;
+            if (f->nparams == 0)
+                f->nparams = 1;
+            f->params[0] = T_I64;
+        }
     }
     gen_prelude();
     for (int i = 0; i < nfuncs; i++)
