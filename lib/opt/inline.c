@@ -61,24 +61,6 @@ inlinable_size(IrModule *m, IrSym s)
     return n;
 }
 
-static uint32_t
-fresh_slot_name(IrFunc *f, const char *callee, const char *slot)
-{
-    char buf[256];
-    for (uint32_t k = 0;; k++) {
-        int n = k ? snprintf(buf, sizeof buf, "%s.%s.%u", callee, slot, k)
-                  : snprintf(buf, sizeof buf, "%s.%s", callee, slot);
-        if (n < 0 || (size_t)n >= sizeof buf)
-            n = snprintf(buf, sizeof buf, "inl.%u", k);
-        uint32_t id = ir_str_find(f->mod, buf, (size_t)n);
-        bool used = false;
-        for (uint32_t s = 1; id && s < ir_num_slots(f); s++)
-            used = used || ir_slot(f, (IrSlot){s})->name == id;
-        if (!used)
-            return ir_intern(f->mod, buf, (size_t)n);
-    }
-}
-
 static void
 fit(Inl *in, IrFunc *f, IrFunc *g)
 {
@@ -121,7 +103,7 @@ inline_call(Inl *in, IrFunc *f, IrBlock b, IrInst call, IrFunc *g)
     const char *gname = ir_str(m, ir_sym(m, g->sym)->name);
     for (uint32_t s = 1; s < nslots; s++) {
         IrSlotData sd = *ir_slot(g, (IrSlot){s});
-        smap[s] = ir_slot_create(f, sd.ty, fresh_slot_name(
+        smap[s] = ir_slot_create(f, sd.ty, opt_fresh_slot_name(
                       f, gname, ir_str(m, sd.name))).id;
     }
     /* Blocks and values, then operands (uses may precede defs). */

@@ -25,6 +25,8 @@
  *   - sel with a constant condition or equal arms, bool sels; integer
  *     sels of 0 and 1 -> btoi; sel k, y+1, y -> y + btoi k (and y-1);
  *     btoi of a one-bit test -> the bit, shifted down;
+ *   - extract of an insert chain: the inserted member, or an extract
+ *     from below the chain; of undef: undef;
  *   - cast pairs: trunc of an extension back to the source type,
  *     zext/sext chains, itob (btoi b), ftrunc (fext x), ptoi (itop x).
  *
@@ -508,6 +510,32 @@ simplify_cast(IC *c, IrOpcode op, IrType to, IrValue x)
     return (IrValue){0};
 }
 
+/* extract k of a chain of inserts: the member inserted last at k, or
+ * an extract from what lies below the inserts at other indices; of
+ * undef: undef. */
+static IrValue
+simplify_extract(IC *c, IrInst i, IrValue v)
+{
+    IrFunc *f = c->f;
+    uint64_t k = ir_inst(f, i)->imm;
+    IrValue v0 = v;
+    for (;;) {
+        IrInst d = def_op(c, v, IR_OP_INSERT);
+        if (!d.id)
+            break;
+        if (ir_inst(f, d)->imm == k)
+            return get(c, ir_inst_arg(f, d, 1));
+        v = get(c, ir_inst_arg(f, d, 0));
+    }
+    if (def_op(c, v, IR_OP_UNDEF).id)
+        return ir_build_undef(&c->b, ir_inst(f, i)->ty);
+    if (v.id != v0.id) {
+        ir_inst_set_args(f, i, &v, 1);
+        c->nchanged++;
+    }
+    return (IrValue){0};
+}
+
 /* Returns the value replacing i's result, or 0. */
 static IrValue
 combine(IC *c, IrInst i)
@@ -572,6 +600,8 @@ combine(IC *c, IrInst i)
         return simplify_sel(c, d->ty, a[0], a[1], a[2]);
     case IR_FMT_CAST:
         return simplify_cast(c, op, d->ty, a[0]);
+    case IR_FMT_EXTRACT:
+        return simplify_extract(c, i, a[0]);
     default:
         return (IrValue){0};
     }

@@ -458,45 +458,6 @@ clean_unreachable(M2R *s, uint32_t *repl)
     }
 }
 
-/* Drops the stack slots from 'first' on that no `stackslot`
- * instruction refers to, renumbering the rest (the printer lists every
- * slot of the DFG). */
-static uint32_t
-compact_slots(IrFunc *f, Arena *a, uint32_t first)
-{
-    uint32_t ns = ir_num_slots(f);
-    if (ns <= 1)
-        return 0;
-    uint32_t *newid = arena_alloc(a, ns * sizeof *newid);
-    IR_FOR_BLOCKS(f, b) {
-        IR_FOR_INSTS(f, b, i) {
-            IrInstData *d = ir_inst(f, i);
-            if (d->op == IR_OP_STACKSLOT && d->imm < ns)
-                newid[d->imm] = 1;
-        }
-    }
-    uint32_t n = 1, removed = 0;
-    for (uint32_t k = 1; k < ns; k++) {
-        if (!newid[k] && k >= first) {
-            removed++;
-            continue;
-        }
-        f->slots.data[n] = f->slots.data[k];
-        newid[k] = n++;
-    }
-    if (!removed)
-        return 0;
-    f->slots.len = n;
-    IR_FOR_BLOCKS(f, b) {
-        IR_FOR_INSTS(f, b, i) {
-            IrInstData *d = ir_inst(f, i);
-            if (d->op == IR_OP_STACKSLOT && d->imm < ns)
-                d->imm = newid[d->imm];
-        }
-    }
-    return removed;
-}
-
 uint32_t
 opt_promote(OptCtx *ctx, IrFunc *f, uint32_t first_slot)
 {
@@ -555,7 +516,7 @@ opt_promote(OptCtx *ctx, IrFunc *f, uint32_t first_slot)
                      s.nphis - nred - ndead);
         }
     }
-    uint32_t nslots = compact_slots(f, &a, first_slot);
+    uint32_t nslots = opt_compact_slots(f, &a, first_slot);
     if (!first_slot) {
         opt_count(ctx, "stack slots removed", nslots);
         if (!ngood && !nslots)

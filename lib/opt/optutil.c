@@ -523,3 +523,60 @@ opt_pred_invert_icmp(IrPred p)
     default: return p;
     }
 }
+
+/* Drops the stack slots from 'first' on that no `stackslot`
+ * instruction refers to, renumbering the rest (the printer lists every
+ * slot of the DFG). */
+uint32_t
+opt_compact_slots(IrFunc *f, Arena *a, uint32_t first)
+{
+    uint32_t ns = ir_num_slots(f);
+    if (ns <= 1)
+        return 0;
+    uint32_t *newid = arena_alloc(a, ns * sizeof *newid);
+    IR_FOR_BLOCKS(f, b) {
+        IR_FOR_INSTS(f, b, i) {
+            IrInstData *d = ir_inst(f, i);
+            if (d->op == IR_OP_STACKSLOT && d->imm < ns)
+                newid[d->imm] = 1;
+        }
+    }
+    uint32_t n = 1, removed = 0;
+    for (uint32_t k = 1; k < ns; k++) {
+        if (!newid[k] && k >= first) {
+            removed++;
+            continue;
+        }
+        f->slots.data[n] = f->slots.data[k];
+        newid[k] = n++;
+    }
+    if (!removed)
+        return 0;
+    f->slots.len = n;
+    IR_FOR_BLOCKS(f, b) {
+        IR_FOR_INSTS(f, b, i) {
+            IrInstData *d = ir_inst(f, i);
+            if (d->op == IR_OP_STACKSLOT && d->imm < ns)
+                d->imm = newid[d->imm];
+        }
+    }
+    return removed;
+}
+
+uint32_t
+opt_fresh_slot_name(IrFunc *f, const char *callee, const char *slot)
+{
+    char buf[256];
+    for (uint32_t k = 0;; k++) {
+        int n = k ? snprintf(buf, sizeof buf, "%s.%s.%u", callee, slot, k)
+                  : snprintf(buf, sizeof buf, "%s.%s", callee, slot);
+        if (n < 0 || (size_t)n >= sizeof buf)
+            n = snprintf(buf, sizeof buf, "inl.%u", k);
+        uint32_t id = ir_str_find(f->mod, buf, (size_t)n);
+        bool used = false;
+        for (uint32_t s = 1; id && s < ir_num_slots(f); s++)
+            used = used || ir_slot(f, (IrSlot){s})->name == id;
+        if (!used)
+            return ir_intern(f->mod, buf, (size_t)n);
+    }
+}

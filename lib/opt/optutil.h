@@ -295,4 +295,10 @@ void opt_am_free_all(OptCtx *ctx);
 /* Number of laid-out instructions of f. */
 uint32_t opt_count_insts(IrFunc *f);
 
+/* Drops the stack slots from 'first' on that no `stackslot` instruction
+ * refers to, renumbering the rest; returns how many went. */
+uint32_t opt_compact_slots(IrFunc *f, Arena *a, uint32_t first);
+/* A slot name "a.b" (or "a.b.N") that no slot of f has yet. */
+uint32_t opt_fresh_slot_name(IrFunc *f, const char *a, const char *b);
+
 #endif
