@@ -80,6 +80,10 @@ nleaves(IrModule *m, IrType t)
         uint64_t e = nleaves(m, ir_type_elem(m, t));
         return n && e > MAXLEAVES / n ? MAXLEAVES + 1 : n * e;
     }
+    /* (a wide struct of empty members is too big as well: leaf_offset
+     * walks the members before k) */
+    if (n > 4 * MAXLEAVES)
+        return MAXLEAVES + 1;
     for (uint64_t k = 0; k < n && total <= MAXLEAVES; k++)
         total += nleaves(m, ir_type_member(m, t, k));
     return total > MAXLEAVES ? MAXLEAVES + 1 : total;
