@@ -10,7 +10,9 @@
  * Then the lowering of parameters, returns and calls: register arguments
  * are copied into their physregs immediately before the call and results
  * out of them immediately after it, so physreg live ranges stay short;
- * aggregates in registers go through a frame temporary; MEMORY-class
+ * aggregates in registers are packed into and unpacked from eightbyte
+ * registers with shifts (through a frame temporary only when an SSE
+ * eightbyte holds two f32); MEMORY-class
  * aggregates are stored to or loaded from the argument area; a MEMORY
  * result uses a caller buffer passed in rdi and returned in rax.
  */
@@ -85,6 +87,105 @@ extend_abi(CgCtx *c, IrType t, uint32_t r)
     return r;
 }
 
+/*
+ * Aggregates in registers without a trip through memory.  Eightbyte e of
+ * a value is built from its leaves (each zero-extended, shifted to its
+ * offset and or-ed in) and taken apart the same way (shifted down and
+ * zero-extended, as a load of the leaf would leave it).  An SSE
+ * eightbyte must hold exactly one float (two f32 would need shuffles);
+ * for any other shape direct() fails and the value goes through a frame
+ * temporary.
+ */
+static bool
+direct(IrModule *m, IrType t, X64Class cl)
+{
+    CgLeaf *lv;
+    uint32_t nl = cg_leaves(m, t, &lv);
+    unsigned cnt[2] = {0, 0};
+    for (uint32_t k = 0; k < nl; k++)
+        cnt[lv[k].off / 8 & 1]++;
+    free(lv);
+    for (unsigned e = 0; e < cl.n; e++)
+        if (cl.cls[e] == X64_SSE && cnt[e] != 1)
+            return false;
+    return true;
+}
+
+/* A new vreg holding eightbyte e (of class cls) of v. */
+static uint32_t
+pack8(CgCtx *c, IrValue v, IrType t, unsigned e, unsigned cls)
+{
+    CgLeaf *lv;
+    uint32_t nl = cg_leaves(c->m, t, &lv), n;
+    const uint32_t *regs = cg_value_regs(c, v, &n);
+    uint32_t acc = 0;
+    for (uint32_t k = 0; k < nl && k < n; k++) {
+        if (lv[k].off / 8 != e)
+            continue;
+        uint32_t r = regs[k];
+        unsigned sz = x64_tsize(lv[k].ty), sh = 8 * (lv[k].off % 8);
+        if (cls == X64_SSE) {
+            acc = x64_newv(c, MIR_FP);
+            x64_move(c, MIR_FP, r, acc);
+            continue;
+        }
+        uint32_t x = x64_newv(c, MIR_GP);
+        if (ir_type_is_float(lv[k].ty))
+            x64_emit2(c, X64_MOVXG, 4, x64_reg(r), mir_reg(x, 4));
+        else if (sz == 8)
+            x64_emit2(c, X64_MOV, 8, x64_reg(r), x64_reg(x));
+        else
+            x64_emitx(c, X64_MOVZX, sz == 4 ? 8 : 4, sz, mir_reg(r, sz),
+                      mir_reg(x, sz == 4 ? 8 : 4));
+        if (sh)
+            x64_emit2(c, X64_SHL, 8, mir_imm(sh), x64_reg(x));
+        if (acc)
+            x64_emit2(c, X64_OR, 8, x64_reg(x), x64_reg(acc));
+        else
+            acc = x;
+    }
+    free(lv);
+    if (!acc) {     /* only padding (direct() wants SSE ones full) */
+        acc = x64_newv(c, MIR_GP);
+        x64_emit2(c, X64_MOVI, 4, mir_imm(0), x64_reg(acc));
+    }
+    return acc;
+}
+
+/* Defines the leaves of v from its eightbytes, in vregs r[0 .. cl.n). */
+static void
+unpack8(CgCtx *c, IrValue v, IrType t, X64Class cl, const uint32_t *r)
+{
+    CgLeaf *lv;
+    uint32_t nl = cg_leaves(c->m, t, &lv), n;
+    const uint32_t *regs = cg_define(c, v, &n);
+    uint32_t *rr = xmalloc((n + 1) * sizeof *rr);
+    memcpy(rr, regs, n * sizeof *rr);
+    for (uint32_t k = 0; k < nl && k < n; k++) {
+        unsigned e = (unsigned)(lv[k].off / 8);
+        unsigned sz = x64_tsize(lv[k].ty), sh = 8 * (lv[k].off % 8);
+        if (cl.cls[e] == X64_SSE) {
+            x64_move(c, MIR_FP, r[e], rr[k]);
+            continue;
+        }
+        uint32_t x = r[e];
+        if (sh) {
+            x = x64_newv(c, MIR_GP);
+            x64_emit2(c, X64_MOV, 8, x64_reg(r[e]), x64_reg(x));
+            x64_emit2(c, X64_SHR, 8, mir_imm(sh), x64_reg(x));
+        }
+        if (ir_type_is_float(lv[k].ty))
+            x64_emit2(c, X64_MOVGX, 4, mir_reg(x, 4), x64_reg(rr[k]));
+        else if (sz == 8)
+            x64_emit2(c, X64_MOV, 8, x64_reg(x), x64_reg(rr[k]));
+        else
+            x64_emitx(c, X64_MOVZX, sz == 4 ? 8 : 4, sz, mir_reg(x, sz),
+                      mir_reg(rr[k], sz == 4 ? 8 : 4));
+    }
+    free(rr);
+    free(lv);
+}
+
 void
 x64_isel_entry(CgCtx *c)
 {
@@ -107,10 +208,12 @@ x64_isel_entry(CgCtx *c)
         ni = 1;
     }
     uint32_t np = ir_block(f, entry)->nparams;
-    /* placement: 0 = regs (temp obj for aggregates), 1 = stack */
+    /* placement: 0 = regs (temp obj for aggregates), 1 = stack,
+     * 3 = an aggregate in eightbyte vregs eb[k] */
     uint32_t *where = xcalloc(np + 1, sizeof *where);
     uint32_t *obj = xcalloc(np + 1, sizeof *obj);
     uint32_t *off = xcalloc(np + 1, sizeof *off);
+    uint32_t (*eb)[2] = xcalloc(np + 1, sizeof *eb);   /* where 3 */
     /* pass 1: copy every register argument out of its physreg */
     for (uint32_t k = 0; k < np; k++) {
         IrValue v = ir_block_param(f, entry, k);
@@ -145,6 +248,16 @@ x64_isel_entry(CgCtx *c)
             where[k] = 2;
             continue;
         }
+        if (direct(m, t, cl)) {
+            where[k] = 3;
+            for (unsigned e = 0; e < cl.n; e++) {
+                bool gp = cl.cls[e] == X64_INT;
+                eb[k][e] = x64_newv(c, gp ? MIR_GP : MIR_FP);
+                x64_move(c, gp ? MIR_GP : MIR_FP,
+                         gp ? int_args[ni++] : XMM0 + ns++, eb[k][e]);
+            }
+            continue;
+        }
         obj[k] = mir_frame_new(mf, MF_TEMP, 16, 8);
         for (unsigned e = 0; e < cl.n; e++) {
             MirOpnd dst = mir_mem(MB_FRAME, obj[k], 8 * e, 8);
@@ -169,7 +282,9 @@ x64_isel_entry(CgCtx *c)
                       x64_reg(r[0]));
             continue;
         }
-        if (where[k] == 1)
+        if (where[k] == 3)
+            unpack8(c, v, t, x64_classify(m, t), eb[k]);
+        else if (where[k] == 1)
             x64_load_value(c, v, t, mir_mem(MB_INARG, 0, off[k], 8), false);
         else if (obj[k])
             x64_load_value(c, v, t, mir_mem(MB_FRAME, obj[k], 0, 8), false);
@@ -179,7 +294,7 @@ x64_isel_entry(CgCtx *c)
         }
     }
     mf->inarg_size = stack;
-    free(where), free(obj), free(off);
+    free(where), free(obj), free(off), free(eb);
 }
 
 void
@@ -210,6 +325,17 @@ x64_sel_ret(CgCtx *c, IrInst i)
             r = extend_abi(c, t, r);
             x64_move(c, MIR_GP, r, RAX);
             uses[nu++] = RAX;
+        }
+    } else if (cl.n && direct(c->m, t, cl)) {
+        uint32_t x[2];
+        for (unsigned e = 0; e < cl.n; e++)
+            x[e] = pack8(c, v, t, e, cl.cls[e]);
+        unsigned ni = 0, ns = 0;
+        for (unsigned e = 0; e < cl.n; e++) {
+            bool gp = cl.cls[e] == X64_INT;
+            uint32_t r = gp ? (ni++ ? RDX : RAX) : XMM0 + ns++;
+            x64_move(c, gp ? MIR_GP : MIR_FP, x[e], r);
+            uses[nu++] = r;
         }
     } else if (cl.n) {
         uint32_t tmp = mir_frame_new(mf, MF_TEMP, 16, 8);
@@ -356,6 +482,14 @@ x64_lower_call(CgCtx *c, IrInst i, MirOpnd callee, IrSig sig,
             }
             continue;
         }
+        if (direct(c->m, a[k].t, cl)) {
+            for (unsigned e = 0; e < cl.n; e++) {
+                vals[np] = pack8(c, a[k].v, a[k].t, e, cl.cls[e]);
+                pregs[np++] = cl.cls[e] == X64_INT ? int_args[ni++]
+                                                   : XMM0 + ns++;
+            }
+            continue;
+        }
         uint32_t tmp = mir_frame_new(mf, MF_TEMP, 16, 8);
         x64_store_value(c, a[k].v, a[k].t, mir_mem(MB_FRAME, tmp, 0, 8));
         for (unsigned e = 0; e < cl.n; e++) {
@@ -412,13 +546,25 @@ x64_lower_call(CgCtx *c, IrInst i, MirOpnd callee, IrSig sig,
                                          : (uint32_t)(XMM0 + rs++);
             mir_add_opnd(mf, ci, x64_reg(rr[e]), MIR_R_DEF);
         }
-        uint32_t tmp = mir_frame_new(mf, MF_TEMP, 16, 8);
-        for (unsigned e = 0; e < rc.n; e++)
-            x64_emit2(c, rr[e] >= XMM0 ? X64_MOVS : X64_MOV, 8, x64_reg(rr[e]),
-                  mir_mem(MB_FRAME, tmp, 8 * e, 8));
-        if (res.id)
-            x64_load_value(c, res, sd->ret, mir_mem(MB_FRAME, tmp, 0, 8),
-                           false);
+        if (direct(c->m, sd->ret, rc)) {
+            /* out of the physregs at once, as for scalars */
+            uint32_t x[2];
+            for (unsigned e = 0; e < rc.n; e++) {
+                MirClass k = rr[e] >= XMM0 ? MIR_FP : MIR_GP;
+                x[e] = x64_newv(c, k);
+                x64_move(c, k, rr[e], x[e]);
+            }
+            if (res.id)
+                unpack8(c, res, sd->ret, rc, x);
+        } else {
+            uint32_t tmp = mir_frame_new(mf, MF_TEMP, 16, 8);
+            for (unsigned e = 0; e < rc.n; e++)
+                x64_emit2(c, rr[e] >= XMM0 ? X64_MOVS : X64_MOV, 8,
+                          x64_reg(rr[e]), mir_mem(MB_FRAME, tmp, 8 * e, 8));
+            if (res.id)
+                x64_load_value(c, res, sd->ret, mir_mem(MB_FRAME, tmp, 0, 8),
+                               false);
+        }
     } else if (res.id) {
         uint32_t nn;
         cg_define(c, res, &nn);
