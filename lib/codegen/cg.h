@@ -226,6 +226,9 @@ typedef struct Target {
      * set to the instruction's block. */
     void (*isel_entry)(CgCtx *ctx);
     void (*isel_inst)(CgCtx *ctx, IrInst i);
+    /* Optional, above -O0: rewrites of the selected function that need
+     * the whole of it (NULL: none). */
+    void (*post_isel)(CgCtx *ctx, MirFunc *f);
     /* Writes one allocated function / module prologue and epilogue. */
     void (*emit_func)(CgCtx *ctx, MirFunc *f, FILE *out);
     void (*emit_begin)(CgCtx *ctx, FILE *out);

@@ -268,6 +268,8 @@ compile_func(CgCtx *c, IrSym s, FILE *out)
     }
     bool ok = !c->failed;
     if (ok) {
+        if (t->post_isel && c->opt->optlevel > 0)
+            t->post_isel(c, &mf);
         print_stage(c, "isel");
         mir_dce(&mf);
         print_stage(c, "dce");

@@ -81,6 +81,7 @@ const Target x64_linux_target = {
     .op_move = {X64_MOV, X64_MOVS},
     .isel_entry = x64_isel_entry,
     .isel_inst = x64_isel_inst,
+    .post_isel = x64_post_isel,
     .emit_func = x64_emit_func,
     .emit_begin = x64_emit_begin,
     .emit_end = x64_emit_end,

@@ -50,6 +50,9 @@ typedef struct {
 } X64Class;
 X64Class x64_classify(IrModule *m, IrType t);
 
+/* peep.c: rewrites after instruction selection */
+void x64_post_isel(CgCtx *c, MirFunc *f);
+
 /* abi.c: parameters, returns, calls */
 void x64_isel_entry(CgCtx *c);
 void x64_sel_ret(CgCtx *c, IrInst i);
