@@ -1,9 +1,12 @@
 /*
  * alias.c - a simple alias analysis.
  *
- * Every pointer value gets a base object and, when known, a constant
- * byte offset from it: following `elemptr` and `offset` with a constant
- * index back to a `stackslot`, `alloca` or `globaladdr`.  Distinct
+ * Every pointer value gets a base and, when known, a constant byte offset
+ * from it: following `elemptr` and `offset` with a constant index back to
+ * a `stackslot`, `alloca` or `globaladdr` (an object), or else to the
+ * pointer value the chain starts from (a parameter, a loaded pointer).
+ * Two accesses from one base overlap only if their byte ranges do (as
+ * LLVM's BasicAA reasons about constant offsets).  Distinct
  * objects never overlap (spec 6.3, 7.7, 10.3).  A local object (slot or
  * alloca) escapes when an address derived from it is used other than as
  * the address of a load or store or the base of elemptr/offset; a
@@ -12,7 +15,7 @@
  */
 #include "optutil.h"
 
-enum { BASE_UNKNOWN, BASE_SLOT, BASE_ALLOCA, BASE_GLOBAL };
+enum { BASE_UNKNOWN, BASE_SLOT, BASE_ALLOCA, BASE_GLOBAL, BASE_VALUE };
 
 void
 opt_alias_compute(IrFunc *f, OptAlias *al, Arena *a)
@@ -87,8 +90,11 @@ opt_alias_base(IrFunc *f, OptAlias *al, IrValue v)
     OptPtrInfo *p = &al->info[v.id];
     if (p->done)
         return p;
-    p->done = true;
-    p->kind = BASE_UNKNOWN;
+    /* Any other pointer is a base of its own (a parameter, a loaded
+     * pointer, a block parameter): its object is unknown, but constant
+     * offsets from it still tell accesses apart. */
+    *p = (OptPtrInfo){.kind = BASE_VALUE, .id = v.id, .known_off = true,
+                      .done = true};
     IrInst i = opt_def_inst(f, v);
     if (!i.id)
         return p;
@@ -129,6 +135,12 @@ opt_alias_base(IrFunc *f, OptAlias *al, IrValue v)
                 : (int64_t)((c ^ (UINT64_C(1) << (w - 1))) -
                             (UINT64_C(1) << (w - 1)));
             p->off += (uint64_t)idx * ir_type_size(f->mod, d->ty);
+        } else if (q.kind == BASE_VALUE) {
+            /* a variable index into memory of unknown origin: the
+             * element is a base of its own, so its members keep
+             * constant offsets (a[i].x against a[i].y) */
+            *p = (OptPtrInfo){.kind = BASE_VALUE, .id = v.id,
+                              .known_off = true, .done = true};
         } else {
             p->known_off = false;
         }
@@ -157,15 +169,20 @@ opt_may_alias(IrFunc *f, OptAlias *al, IrValue a, uint64_t asize,
     OptPtrInfo pb = *opt_alias_base(f, al, b);
     if (!asize || !bsize)
         return false;       /* zero-sized accesses touch nothing */
-    if (pa.kind != BASE_UNKNOWN && pb.kind != BASE_UNKNOWN) {
-        if (pa.kind != pb.kind || pa.id != pb.id)
-            return false;
-        if (pa.known_off && pb.known_off)
-            return pa.off < pb.off + bsize && pb.off < pa.off + asize;
-        return true;
+    bool oa = pa.kind != BASE_UNKNOWN && pa.kind != BASE_VALUE;
+    bool ob = pb.kind != BASE_UNKNOWN && pb.kind != BASE_VALUE;
+    if (pa.kind == pb.kind && pa.id == pb.id && pa.kind != BASE_UNKNOWN) {
+        /* one base: the byte ranges decide, offsets taken modulo 2^64
+         * (p - 4 and p overlap for 8 bytes) */
+        if (!pa.known_off || !pb.known_off)
+            return true;
+        uint64_t d = pb.off - pa.off;
+        return d < asize || -d < bsize;
     }
-    if (pa.kind == BASE_UNKNOWN && pb.kind == BASE_UNKNOWN)
-        return true;
-    const OptPtrInfo *k = pa.kind != BASE_UNKNOWN ? &pa : &pb;
-    return !opt_alias_local_private(al, k);
+    if (oa && ob)
+        return false;       /* distinct objects */
+    if (!oa && !ob)
+        return true;        /* two pointers of unknown relation */
+    /* an object and a pointer of unknown origin */
+    return !opt_alias_local_private(al, oa ? &pa : &pb);
 }

@@ -38,9 +38,11 @@ covers(IrFunc *f, OptAlias *al, const Region *r, IrValue p, uint64_t size)
     const OptPtrInfo *a = opt_alias_base(f, al, r->p);
     OptPtrInfo pa = *a;
     const OptPtrInfo *b = opt_alias_base(f, al, p);
+    /* offsets modulo 2^64: a pointer's base may lie above it */
+    uint64_t d = b->off - pa.off;
     return pa.kind && pa.kind == b->kind && pa.id == b->id &&
-           pa.known_off && b->known_off && pa.off <= b->off &&
-           b->off + size <= pa.off + r->size;
+           pa.known_off && b->known_off && d <= r->size &&
+           size <= r->size - d;
 }
 
 static uint32_t
