@@ -759,8 +759,10 @@ sel_intbin(CgCtx *c, IrInst i)
         Am am = {0};
         IrBlock blk = ir_layout_inst_block(f, i);
         if (!am_match(c, &am, a, blk, 1) || !am_match(c, &am, b, blk, 1)) {
+            /* a whole as the base; b may still fold as a scaled index
+             * (a + (x << 2)), and with the index free it always fits */
             am = (Am){.base = x64_R(c, a)};
-            am_match(c, &am, b, blk, AM_DEPTH);
+            am_match(c, &am, b, blk, 1);
         }
         emit_lea(c, &am, sz, x64_def1(c, i));
         return;
