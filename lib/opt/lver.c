@@ -8,25 +8,31 @@
  * makes no such promise, so an index kept in i32 costs a sign extension
  * per access, on the way to the load.  This pass checks once, before
  * the loop, that no index wraps on any iteration, and then runs a copy
- * of the loop in which each such address is a pointer stepped by an
- * addition; the original loop runs when the check fails:
+ * of the loop in which each such address is a base pointer, made before
+ * the loop, indexed by an i64 counter; the original loop runs when the
+ * check fails:
  *
  *   PH:  T = n - 1 - i0        in 64 bits: the last iteration's i - i0
  *        ok = for each address: e0 + max(T, 0) * S fits in e's type
- *        condbr ok, H2(args, offset T, P, e0 ..), H(args)
- *   H2(params, q ..):  H's compare;  condbr c, B2, H(exit args)
- *   B2:  B, each address replaced by its q;
- *        br H2(B's args, offset T, ptr q, i64 sext(S) ..)
+ *        base_k = offset T, P, e0   for each address
+ *        condbr ok, H2(args, 0 ..), H(args)
+ *   H2(params, t ..):  H's compare;  condbr c, B2, H(exit args)
+ *   B2:  B, each address replaced by offset T, base_k, i64 t;
+ *        br H2(B's args, t + sext(S) ..)
+ *
+ * The addresses of one step S share one counter t (= e - e0 for all of
+ * them), so a stencil's neighbours cost one add per iteration and each
+ * access one addressing mode (base, t, size).
  *
  * The loop is the counted loop of counted.c with i stepping by 1 and
  * at most 32 bits wide: the body runs only while i < n, so i never
  * wraps and t = i - i0 <= T on every iteration that reaches an address
  * (none when T < 0).  An index e is a header parameter stepped by an
- * invariant S (every iteration: e' = e + S), or such a parameter plus
- * an invariant; its values e0 + t*S for t in [0, T] are a segment, so
- * the check of both ends covers every iteration, and then sext(e) is
- * exactly sext(e0) + t*sext(S): the pointer q.  Products fit 64 bits
- * (|T| < 2^32, |S| <= 2^31).
+ * invariant S (every iteration: e' = e + S) plus and minus invariants
+ * (through iadd and isub chains: (row + x) - w); its values e0 + t*S for
+ * t in [0, T] are a segment, so the check of both ends covers every
+ * iteration, and then sext(e) is exactly sext(e0) + t*sext(S): base_k +
+ * t*sext(S) elements.  Products fit 64 bits (|T| < 2^32, |S| <= 2^31).
  *
  * H2 leaves through H, whose compare fails again on the same i and n,
  * so the values used after the loop come from H as before and the exit
@@ -40,14 +46,18 @@
 
 #include <stdlib.h>
 
-enum { MAXBODY = 64, MAXCAND = 8 };
+enum { MAXBODY = 64, MAXCAND = 8, MAXTERMS = 4 };
 
-/* An address of the body: offset T, ptr P, iW e with e = param k (+
- * add) stepped by step. */
+/* An address of the body: offset T, ptr P, iW e with e = param k plus
+ * invariant terms (each added, or subtracted when neg), k stepped by
+ * step. */
 typedef struct {
     IrInst off;
     uint32_t k;
-    IrValue add, step;
+    IrValue step;
+    IrValue term[MAXTERMS];
+    bool neg[MAXTERMS];
+    uint32_t nterms;
 } Cand;
 
 typedef struct {
@@ -103,6 +113,21 @@ step_of(Lver *l, uint32_t k)
     return x.id == p.id && y.id != p.id && usable(l, y) ? y : (IrValue){0};
 }
 
+/* Whether steps a and b are the same i64 amount once sign-extended. */
+static bool
+same_step(Lver *l, IrValue a, IrValue b)
+{
+    uint64_t x, y;
+    if (a.id == b.id)
+        return true;
+    if (!opt_const_bits(l->f, a, &x) || !opt_const_bits(l->f, b, &y))
+        return false;
+    unsigned wa = ir_type_bits(ir_value_type(l->f, a));
+    unsigned wb = ir_type_bits(ir_value_type(l->f, b));
+    uint64_t ha = UINT64_C(1) << (wa - 1), hb = UINT64_C(1) << (wb - 1);
+    return ((x ^ ha) - ha) == ((y ^ hb) - hb);
+}
+
 /* Index of v among the header's parameters, or -1. */
 static int
 hparam(Lver *l, IrValue v)
@@ -110,6 +135,38 @@ hparam(Lver *l, IrValue v)
     IrValueData *d = ir_value(l->f, v);
     return d->kind == IR_VAL_PARAM && d->def == l->w->s.h.id ? (int)d->index
                                                           : -1;
+}
+
+/* Whether v is header parameter k plus invariant terms, through iadd
+ * and isub chains of the body (x + inv, inv + x, x - inv): *k and the
+ * terms go into c. */
+static bool
+affine(Lver *l, IrValue v, Cand *c, int depth)
+{
+    IrFunc *f = l->f;
+    int k = hparam(l, v);
+    if (k >= 0) {
+        c->k = (uint32_t)k;
+        return true;
+    }
+    IrInst a = opt_def_inst(f, v);
+    if (!a.id || depth == 0 || c->nterms == MAXTERMS ||
+        ir_layout_inst_block(f, a).id != l->w->s.b.id)
+        return false;
+    IrOpcode op = ir_inst_op(f, a);
+    if (op != IR_OP_IADD && op != IR_OP_ISUB)
+        return false;
+    IrValue x = ir_inst_arg(f, a, 0), y = ir_inst_arg(f, a, 1);
+    if (op == IR_OP_IADD && usable(l, x) && !usable(l, y)) {
+        IrValue t = x;
+        x = y;
+        y = t;
+    }
+    if (!usable(l, y))
+        return false;
+    c->term[c->nterms] = y;
+    c->neg[c->nterms++] = op == IR_OP_ISUB;
+    return affine(l, x, c, depth - 1);
 }
 
 /* Records offset instruction i when its index steps affinely. */
@@ -122,25 +179,8 @@ consider(Lver *l, IrInst i)
         l->ncand == MAXCAND || !outside(l, ir_inst_arg(f, i, 0)))
         return;
     Cand c = {.off = i};
-    IrValue e = ir_inst_arg(f, i, 1);
-    int k = hparam(l, e);
-    if (k < 0) {
-        IrInst a = opt_def_inst(f, e);
-        if (!a.id || ir_inst_op(f, a) != IR_OP_IADD ||
-            ir_layout_inst_block(f, a).id != l->w->s.b.id)
-            return;
-        IrValue x = ir_inst_arg(f, a, 0), y = ir_inst_arg(f, a, 1);
-        if (hparam(l, x) < 0) {
-            IrValue t = x;
-            x = y;
-            y = t;
-        }
-        k = hparam(l, x);
-        if (k < 0 || !usable(l, y))
-            return;
-        c.add = y;
-    }
-    c.k = (uint32_t)k;
+    if (!affine(l, ir_inst_arg(f, i, 1), &c, MAXTERMS))
+        return;
     c.step = step_of(l, c.k);
     if (c.step.id)
         l->cand[l->ncand++] = c;
@@ -201,9 +241,9 @@ version(Lver *l, const IrUses *us)
         IrValue p = ir_inst_arg(f, cd->off, 0);
         unsigned w = ir_type_bits(it);
         IrValue e0 = args.data[cd->k];
-        if (cd->add.id)
-            e0 = ir_build_binary(&bd, IR_OP_IADD, it, e0,
-                                 before(l, &bd, cd->add));
+        for (uint32_t j = cd->nterms; j-- > 0;)
+            e0 = ir_build_binary(&bd, cd->neg[j] ? IR_OP_ISUB : IR_OP_IADD,
+                                 it, e0, before(l, &bd, cd->term[j]));
         sw[c] = ir_build_cast(&bd, IR_OP_SEXT, IR_T_I64,
                               before(l, &bd, cd->step));
         IrValue last = ir_build_binary(&bd, IR_OP_IMUL, IR_T_I64, t, sw[c]);
@@ -227,18 +267,29 @@ version(Lver *l, const IrUses *us)
         IrValue p2 = ir_block_add_param(f, h2, ir_value_type(f, p), 0);
         l->w->map[p.id] = p2.id;
     }
-    IrValue q[MAXCAND];
+    /* one i64 index per distinct step, t = e - e0, shared by the
+     * addresses of that step: each is offset T, base, t (base + index
+     * * size: one addressing mode), and one add steps them all */
+    uint32_t grp[MAXCAND], ng = 0, lead[MAXCAND];
     for (uint32_t c = 0; c < nc; c++) {
-        q[c] = ir_block_add_param(f, h2, IR_T_PTR, 0);
-        l->w->map[ir_inst_result(f, l->cand[c].off).id] = q[c].id;
+        uint32_t g = 0;
+        while (g < ng && !same_step(l, l->cand[lead[g]].step,
+                                    l->cand[c].step))
+            g++;
+        if (g == ng)
+            lead[ng++] = c;
+        grp[c] = g;
     }
+    IrValue tp[MAXCAND];
+    for (uint32_t g = 0; g < ng; g++)
+        tp[g] = ir_block_add_param(f, h2, IR_T_I64, 0);
     /* the preheader's branch */
     ir_layout_remove_inst(f, s->pre);
     ir_builder_at_end(&bd, f, ir_layout_inst_block(f, opt_def_inst(f, ok)));
     bd.loc = loc;
     uint32_t na = args.len;
-    for (uint32_t c = 0; c < nc; c++)
-        VEC_PUSH(args, q0[c]);
+    for (uint32_t g = 0; g < ng; g++)
+        VEC_PUSH(args, zero);
     ir_build_condbr(&bd, ok, h2, args.data, args.len, h, args.data, na);
     /* H2: H's constants and compare, then out through H */
     IR_FOR_INSTS(f, h, i)
@@ -256,13 +307,22 @@ version(Lver *l, const IrUses *us)
         ir_build_condbr(&bd, c2, b2, NULL, 0, h, args.data, args.len);
     else
         ir_build_condbr(&bd, c2, h, args.data, args.len, b2, NULL, 0);
-    /* B2: B without the addresses, each pointer stepped */
+    /* B2: B with each address from its base and shared index */
     IR_FOR_INSTS(f, b, i) {
-        bool addr = i.id == s->bbr.id;
-        for (uint32_t c = 0; c < nc; c++)
-            addr |= i.id == l->cand[c].off.id;
-        if (!addr)
+        if (i.id == s->bbr.id)
+            continue;
+        uint32_t c = 0;
+        while (c < nc && i.id != l->cand[c].off.id)
+            c++;
+        if (c == nc) {
             opt_clone_inst(f, i, b2, l->w->map, l->w->nmap, &sc);
+            continue;
+        }
+        ir_builder_at_end(&bd, f, b2);
+        bd.loc = ir_inst(f, i)->loc;
+        IrValue a = ir_build_offset(&bd, ir_inst(f, i)->ty, q0[c],
+                                    tp[grp[c]]);
+        l->w->map[ir_inst_result(f, i).id] = a.id;
     }
     ir_builder_at_end(&bd, f, b2);
     bd.loc = loc;
@@ -271,9 +331,9 @@ version(Lver *l, const IrUses *us)
         IrValue v = f->vpool.data[ir_target(f, s->bbr, 0)->args + k];
         VEC_PUSH(args, opt_mapped(l->w->map, l->w->nmap, v));
     }
-    for (uint32_t c = 0; c < nc; c++)
-        VEC_PUSH(args, ir_build_offset(&bd, ir_inst(f, l->cand[c].off)->ty,
-                                       q[c], sw[c]));
+    for (uint32_t g = 0; g < ng; g++)
+        VEC_PUSH(args, ir_build_binary(&bd, IR_OP_IADD, IR_T_I64, tp[g],
+                                       sw[lead[g]]));
     ir_build_br(&bd, h2, args.data, args.len);
     VEC_FREE(args);
     VEC_FREE(sc);

@@ -5,6 +5,28 @@ static int fails;
 int64_t addr_sum(char *, int32_t, int32_t, int32_t);
 int64_t addr_sum16(char *, int16_t, int16_t, int16_t);
 int32_t sum_stride(const int32_t *, const int32_t *, int32_t, int32_t, int32_t);
+int64_t addr_stencil(char *, int32_t, int32_t, int32_t, int32_t);
+
+static int64_t
+addr_of(char *p, uint32_t e, unsigned size)
+{
+	return (int64_t)((uint64_t)(uintptr_t)p + size * (uint64_t)(int64_t)(int32_t)e);
+}
+
+static int64_t
+ref_stencil(char *p, int32_t row, int32_t w, int32_t s, int32_t n)
+{
+	uint64_t acc = 0;
+	uint32_t e = (uint32_t)row;
+	for (int32_t i = 0; i < n; i++) {
+		uint32_t c = (uint32_t)row + (uint32_t)i;
+		acc += (uint64_t)addr_of(p, c - (uint32_t)w, 4);
+		acc += 3 * (uint64_t)addr_of(p, c + 1, 4);
+		acc += 5 * (uint64_t)addr_of(p, e - (uint32_t)w, 2);
+		e += (uint32_t)s;
+	}
+	return (int64_t)acc;
+}
 
 /* the same sums in C, with SIR's wrapping index arithmetic */
 static int64_t
@@ -50,6 +72,24 @@ int main(void) {
 					fails++;
 				}
 			}
+	static const int32_t rows[] = {0, 1000, -1000, 2147483000, 2147483646,
+	    -2147483647 - 1, -2147483000};
+	static const int32_t ws[] = {0, 7, -7, 640, 2147483647, -2147483647 - 1};
+	static const int32_t sts[] = {1, -3, 0, 100000, -2147483647 - 1};
+	static const int32_t sns[] = {0, 1, 5, 50, -1};
+	for (unsigned a = 0; a < sizeof rows / sizeof *rows; a++)
+		for (unsigned b = 0; b < sizeof ws / sizeof *ws; b++)
+			for (unsigned d = 0; d < sizeof sts / sizeof *sts; d++)
+				for (unsigned c = 0; c < sizeof sns / sizeof *sns; c++) {
+					int32_t r = rows[a], w = ws[b], s = sts[d], n = sns[c];
+					int64_t got = addr_stencil(p, r, w, s, n);
+					int64_t want = ref_stencil(p, r, w, s, n);
+					if (got != want) {
+						printf("addr_stencil(%d, %d, %d, %d): %lld, want %lld\n",
+						       r, w, s, n, (long long)got, (long long)want);
+						fails++;
+					}
+				}
 	/* the last index exactly INT_MAX (check passes), one more (fails) */
 	CHECK(addr_sum(p, 2147483647 - 9, 1, 10) == ref_sum(p, 2147483647 - 9, 1, 10));
 	CHECK(addr_sum(p, 2147483647 - 9, 1, 11) == ref_sum(p, 2147483647 - 9, 1, 11));
