@@ -20,6 +20,8 @@
  *   - fneg (fneg x) -> x (fneg only flips the sign bit); no other
  *     float identity holds for signalling NaNs, whose results must
  *     be quiet;
+ *   - a range test, lo <= x && x <= hi, as one compare (x - lo <=u
+ *     hi - lo);
  *   - icmp x, x; unsigned compares against 0; bool compares against
  *     constants; xor of a comparison with true inverts the predicate;
  *   - sel with a constant condition or equal arms, bool sels; integer
@@ -188,6 +190,83 @@ sdiv_magic(IC *c, IrType t, IrValue x, uint64_t d)
     return neg ? bin(c, IR_OP_ISUB, t, k_int(c, t, 0), q) : q;
 }
 
+/* A bound of v: `icmp P x, K` with K constant and P one of s/u ge, gt,
+ * le, lt, as lo <= x (lower) or x <= hi (upper), inclusive. */
+typedef struct {
+    IrValue x;
+    uint64_t k;         /* the bound, in x's width */
+    bool upper, sgn;
+} Bound;
+
+static bool
+bound_of(IC *c, IrValue v, Bound *b)
+{
+    IrInst d = def_op(c, v, IR_OP_ICMP);
+    uint64_t k;
+    if (!d.id || !cbits(c, get(c, ir_inst_arg(c->f, d, 1)), &k))
+        return false;
+    IrType t = ir_inst(c->f, d)->ty;
+    if (!ir_type_is_int(t))
+        return false;
+    unsigned w = ir_type_bits(t);
+    uint64_t m = opt_mask(w), smin = UINT64_C(1) << (w - 1), smax = smin - 1;
+    b->x = get(c, ir_inst_arg(c->f, d, 0));
+    switch ((IrPred)ir_inst(c->f, d)->pred) {
+    case IR_PRED_SGE: b->upper = false, b->sgn = true, b->k = k; break;
+    case IR_PRED_UGE: b->upper = false, b->sgn = false, b->k = k; break;
+    case IR_PRED_SLE: b->upper = true, b->sgn = true, b->k = k; break;
+    case IR_PRED_ULE: b->upper = true, b->sgn = false, b->k = k; break;
+    case IR_PRED_SGT:       /* x > k: k + 1 <= x, none when k = max */
+        if (k == smax)
+            return false;
+        b->upper = false, b->sgn = true, b->k = (k + 1) & m;
+        break;
+    case IR_PRED_UGT:
+        if (k == m)
+            return false;
+        b->upper = false, b->sgn = false, b->k = k + 1;
+        break;
+    case IR_PRED_SLT:
+        if (k == smin)
+            return false;
+        b->upper = true, b->sgn = true, b->k = (k - 1) & m;
+        break;
+    case IR_PRED_ULT:
+        if (k == 0)
+            return false;
+        b->upper = true, b->sgn = false, b->k = k - 1;
+        break;
+    default:
+        return false;
+    }
+    return true;
+}
+
+/* lo <= x && x <= hi (both signed or both unsigned, lo <= hi) is one
+ * unsigned compare: x - lo <=u hi - lo. */
+static IrValue
+range_test(IC *c, IrValue x, IrValue y)
+{
+    Bound a, b;
+    if (!bound_of(c, x, &a) || !bound_of(c, y, &b) || a.x.id != b.x.id ||
+        a.sgn != b.sgn || a.upper == b.upper)
+        return (IrValue){0};
+    if (a.upper) {
+        Bound t = a;
+        a = b;
+        b = t;
+    }
+    IrType t = ir_value_type(c->f, a.x);
+    unsigned w = ir_type_bits(t);
+    uint64_t m = opt_mask(w), flip = a.sgn ? UINT64_C(1) << (w - 1) : 0;
+    if (((a.k ^ flip) & m) > ((b.k ^ flip) & m))
+        return (IrValue){0};        /* empty: left to other rules */
+    IrValue lo = k_int(c, t, a.k);
+    IrValue off = bin(c, IR_OP_ISUB, t, a.x, lo);
+    IrValue n = k_int(c, t, (b.k - a.k) & m);
+    return ir_build_icmp(&c->b, IR_PRED_ULE, t, off, n);
+}
+
 static IrValue
 simplify_int(IC *c, IrInst i, IrOpcode op, IrType t, IrValue x, IrValue y)
 {
@@ -282,6 +361,8 @@ simplify_int(IC *c, IrInst i, IrOpcode op, IrType t, IrValue x, IrValue y)
             return x;
         if (x.id == y.id)
             return x;
+        if (t.id == IR_TY_BOOL)
+            return range_test(c, x, y);
         break;
     case IR_OP_OR:
         if (ky && cy == 0)

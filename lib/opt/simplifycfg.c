@@ -12,10 +12,12 @@
  *      not when E's parameters are used beyond its branch (E dominates
  *      those uses) or when a `condbr` would get the same block twice
  *      (F6);
- *   5. a diamond or triangle below a `condbr` whose arms only forward
+ *   5. two tests in a row with a common destination become one test of
+ *      their `and` or `or` (fold_to_common_dest);
+ *   6. a diamond or triangle below a `condbr` whose arms only forward
  *      or compute a few cheap values becomes `sel` instructions and
  *      one `br` (the arms' instructions move up, within a budget);
- *   6. redundant and dead block parameters are removed.
+ *   7. redundant and dead block parameters are removed.
  *
  * Rounds repeat until nothing changes, at most MAXROUNDS times: each
  * round is linear and real code settles in two or three rounds, so the
@@ -322,6 +324,117 @@ form_sels(Simp *s)
     return n;
 }
 
+/* Whether targets k of i and j of b pass the same arguments. */
+static bool
+same_args(IrFunc *f, IrInst i, uint32_t k, IrInst b, uint32_t j)
+{
+    IrTarget *x = ir_target(f, i, k), *y = ir_target(f, b, j);
+    if (x->block.id != y->block.id || x->nargs != y->nargs)
+        return false;
+    for (uint32_t q = 0; q < x->nargs; q++)
+        if (f->vpool.data[x->args + q].id != f->vpool.data[y->args + q].id)
+            return false;
+    return true;
+}
+
+/*
+ * A chain of two tests with a common destination becomes one test of
+ * their `and` (`or`), as LLVM's FoldBranchToCommonDest:
+ *
+ *   A: condbr c1, B, F(a)          A: ...B's instructions...
+ *   B: condbr c2, T(t), F(a)   =>     condbr (c1 and c2), T(t), F(a)
+ *
+ * (B's other target is F: c1 and not c2; A's false arm is B: or.)  B has
+ * no parameters, A as its only predecessor and at most BONUS cheap
+ * instructions before its branch, which then run unconditionally; the
+ * `a` passed to F must be the same values on both edges.  Range tests
+ * (c >= '0' && c <= '9') then become one compare in instcombine.
+ */
+enum { BONUS = 2 };
+
+static uint32_t
+fold_to_common_dest(Simp *s)
+{
+    IrFunc *f = s->f;
+    const OptPreds p = *opt_am_preds(s->am);
+    uint32_t n = 0;
+    /* B blocks already folded: unreachable now, never an A (the edge
+     * lists are of the start of the step; the other changes only lower
+     * predecessor counts, which is conservative) */
+    uint8_t *gone = arena_alloc(s->a, ir_num_blocks(f) + 1);
+    IR_FOR_BLOCKS(f, a) {
+        IrInst cb = ir_layout_terminator(f, a);
+        if (gone[a.id] || !cb.id || ir_inst_op(f, cb) != IR_OP_CONDBR)
+            continue;
+        for (uint32_t side = 0; side < 2; side++) {
+            IrBlock b = ir_target(f, cb, side)->block;
+            IrInst bb = ir_layout_terminator(f, b);
+            if (b.id == a.id || gone[b.id] || !bb.id ||
+                ir_inst_op(f, bb) != IR_OP_CONDBR ||
+                ir_block(f, b)->nparams || ir_target(f, cb, side)->nargs ||
+                opt_npreds(&p, b) != 1)
+                continue;
+            /* j: B's target that is A's other one; B's other is T */
+            uint32_t j = 2;
+            for (uint32_t q = 0; q < 2; q++)
+                if (same_args(f, cb, 1 - side, bb, q))
+                    j = q;
+            IrBlock t = ir_target(f, bb, 1 - j)->block;
+            if (j == 2 || t.id == ir_target(f, cb, 1 - side)->block.id ||
+                t.id == b.id)
+                continue;
+            uint32_t cost = 0;
+            for (IrInst i = ir_layout_first_inst(f, b); i.id != bb.id &&
+                 cost <= BONUS; i = ir_layout_next_inst(f, i))
+                cost += spec_cost(f, i);
+            if (cost > BONUS)
+                continue;
+            hoist_arm(f, b, bb, cb);
+            IrBuilder bd;
+            ir_builder_before(&bd, f, cb);
+            bd.loc = ir_inst(f, cb)->loc;
+            IrValue c1 = ir_inst_arg(f, cb, 0), c2 = ir_inst_arg(f, bb, 0);
+            /* and (side 0): T when c1 and c2, or not c2 when B's true
+             * target is the common one (j = 0); or (side 1): the common
+             * one when c1 or c2, or not c2 when it is B's false target */
+            if (j == side)
+                c2 = ir_build_binary(&bd, IR_OP_XOR, IR_T_BOOL, c2,
+                                     ir_build_bconst(&bd, true));
+            IrValue c = ir_build_binary(&bd, side ? IR_OP_OR : IR_OP_AND,
+                                        IR_T_BOOL, c1, c2);
+            /* the new targets: T where B went on 1 - j, the common one
+             * where A went on 1 - side */
+            IrTarget tt = *ir_target(f, bb, 1 - j);
+            IrTarget ct = *ir_target(f, cb, 1 - side);
+            s->tmp.len = 0;
+            for (uint32_t q = 0; q < tt.nargs; q++)
+                VEC_PUSH(s->tmp, f->vpool.data[tt.args + q]);
+            uint32_t nt = tt.nargs;
+            for (uint32_t q = 0; q < ct.nargs; q++)
+                VEC_PUSH(s->tmp, f->vpool.data[ct.args + q]);
+            IrBlock blocks[2];
+            const IrValue *args[2];
+            uint32_t nargs[2];
+            /* and: true -> T, false -> common; or: the reverse */
+            if (!side) {
+                blocks[0] = tt.block, args[0] = s->tmp.data, nargs[0] = nt;
+                blocks[1] = ct.block, args[1] = s->tmp.data + nt;
+                nargs[1] = ct.nargs;
+            } else {
+                blocks[0] = ct.block, args[0] = s->tmp.data + nt;
+                nargs[0] = ct.nargs;
+                blocks[1] = tt.block, args[1] = s->tmp.data, nargs[1] = nt;
+            }
+            ir_inst_args(f, cb)[0] = c;
+            ir_inst_set_targets(f, cb, blocks, args, nargs, 2);
+            gone[b.id] = 1;
+            n++;
+            break;
+        }
+    }
+    return n;
+}
+
 /* Passes k on; when a step changed something, the cached edge lists
  * (and everything else) are stale for the next step. */
 static uint32_t
@@ -337,6 +450,7 @@ simplify(OptCtx *ctx, IrFunc *f)
 {
     Simp s = {ctx, f, opt_am(ctx, f), NULL, {0}};
     uint64_t nfold = 0, nunreach = 0, nmerge = 0, nthread = 0, nsel = 0;
+    uint64_t nchain = 0;
     uint64_t nparam = 0, total = 0;
     for (int round = 0; round < MAXROUNDS; round++) {
         Arena a = {0};
@@ -346,6 +460,8 @@ simplify(OptCtx *ctx, IrFunc *f)
         c += k = step(&s, opt_remove_unreachable_blocks(f, &a)), nunreach += k;
         c += k = step(&s, merge_blocks(&s)), nmerge += k;
         c += k = step(&s, thread_jumps(&s)), nthread += k;
+        c += k = step(&s, opt_remove_unreachable_blocks(f, &a)), nunreach += k;
+        c += k = step(&s, fold_to_common_dest(&s)), nchain += k;
         c += k = step(&s, opt_remove_unreachable_blocks(f, &a)), nunreach += k;
         c += k = step(&s, form_sels(&s)), nsel += k;
         c += k = step(&s, opt_remove_unreachable_blocks(f, &a)), nunreach += k;
@@ -362,13 +478,14 @@ simplify(OptCtx *ctx, IrFunc *f)
     VEC_FREE(s.tmp);
     if (!total)
         opt_unchanged(ctx, f);
-    else if (!(nfold | nunreach | nmerge | nthread | nsel))
+    else if (!(nfold | nunreach | nmerge | nthread | nsel | nchain))
         opt_preserve(ctx, f, OPT_PRESERVE_CFG);
     opt_count(ctx, "branches folded", nfold);
     opt_count(ctx, "blocks removed", nunreach);
     opt_count(ctx, "blocks merged", nmerge);
     opt_count(ctx, "jumps threaded", nthread);
     opt_count(ctx, "sels formed", nsel);
+    opt_count(ctx, "branch chains joined", nchain);
     opt_count(ctx, "block parameters removed", nparam);
 }
 
