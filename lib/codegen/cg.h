@@ -220,6 +220,7 @@ typedef struct Target {
     const MirOpInfo *ops;
     uint32_t nops;
     uint16_t op_move[MIR_NCLS]; /* whole-register copy, reg or memory */
+    uint16_t op_movi;           /* 64-bit immediate into a GP register */
     /* Instruction selection into ctx->mf (on vregs): the incoming
      * parameters, then each IR instruction of the reachable blocks in
      * reverse post-order (definitions before uses), with ctx->mf->cur

@@ -11,6 +11,9 @@
  * (conditional branches with arguments get an edge block), so they
  * never run on another path (the "lost copy problem").
  *
+ * A constant argument is set with an immediate (op_movi), so it needs
+ * no register of its own up to the branch.
+ *
  * The algorithm is quadratic in the number of copies of one edge,
  * which is the number of block parameters: small in practice.
  */
@@ -37,8 +40,9 @@ cg_parallel_move(MirFunc *f, const CgMove *moves, uint32_t n)
                 continue;
             MirOpnd s = p[i].src;
             s.size = 8;
-            mir_emit2(f, f->target->op_move[p[i].cls], 8, s,
-                      mir_reg(p[i].dst, 8));
+            mir_emit2(f, s.kind == MO_IMM ? f->target->op_movi
+                                          : f->target->op_move[p[i].cls],
+                      8, s, mir_reg(p[i].dst, 8));
             p[i] = p[--np];
             progress = true;
             i--;
@@ -56,6 +60,29 @@ cg_parallel_move(MirFunc *f, const CgMove *moves, uint32_t n)
     free(p);
 }
 
+/* The value of an integer or bool constant (sign-extended), for an
+ * edge to set its parameter with an immediate: the constant then need
+ * not live in a register until the branch. */
+static bool
+int_const(IrFunc *f, IrValue v, int64_t *k)
+{
+    IrValueData *vd = ir_value(f, v);
+    if (vd->kind != IR_VAL_INST)
+        return false;
+    IrInstData *d = ir_inst(f, (IrInst){vd->def});
+    if (d->op == IR_OP_BCONST) {
+        *k = d->imm ? 1 : 0;
+        return true;
+    }
+    if (d->op != IR_OP_ICONST)
+        return false;
+    unsigned w = ir_type_bits(d->ty);
+    uint64_t h = w >= 64 ? 0 : UINT64_C(1) << (w - 1);
+    uint64_t x = w >= 64 ? d->imm : d->imm & ((h << 1) - 1);
+    *k = (int64_t)((x ^ h) - h);
+    return true;
+}
+
 void
 cg_edge_moves(CgCtx *c, IrInst br, uint32_t k)
 {
@@ -70,9 +97,13 @@ cg_edge_moves(CgCtx *c, IrInst br, uint32_t k)
         uint32_t ns, nd;
         const uint32_t *sr = cg_value_regs(c, src, &ns);
         const uint32_t *dr = cg_value_regs(c, dst, &nd);
+        int64_t k;
         for (uint32_t q = 0; q < ns && q < nd; q++) {
             CgMove m = {.dst = dr[q], .src = mir_reg(sr[q], 8),
                         .cls = mir_vreg(c->mf, dr[q])->cls};
+            if (nd == 1 && m.cls == MIR_GP && int_const(f, src, &k) &&
+                c->mf->target->op_movi)
+                m.src = mir_imm(k);
             VEC_PUSH(mv, m);
         }
     }

@@ -79,6 +79,7 @@ const Target x64_linux_target = {
     .ops = x64_ops,
     .nops = X64_NOPS,
     .op_move = {X64_MOV, X64_MOVS},
+    .op_movi = X64_MOVI,
     .isel_entry = x64_isel_entry,
     .isel_inst = x64_isel_inst,
     .post_isel = x64_post_isel,
