@@ -588,7 +588,8 @@ folded_load(CgCtx *c, IrInst ld, IrInst user)
     IrFunc *f = c->irf;
     IrInstData *ldd = ir_inst(f, ld);
     if (ldd->op != IR_OP_LOAD || (ldd->flags & IR_INSTF_VOLATILE) ||
-        (ldd->ty.id != IR_TY_I32 && ldd->ty.id != IR_TY_I64))
+        (ldd->ty.id != IR_TY_I32 && ldd->ty.id != IR_TY_I64 &&
+         !ir_type_is_float(ldd->ty)))
         return false;
     IrValue v = ir_inst_result(f, ld);
     if (ir_uses_count(&c->uses, v) != 1)
@@ -600,6 +601,7 @@ folded_load(CgCtx *c, IrInst ld, IrInst user)
     switch (ud->op) {
     case IR_OP_AND: case IR_OP_OR: case IR_OP_XOR: case IR_OP_IADD:
     case IR_OP_ISUB: case IR_OP_IMUL:
+    case IR_OP_FADD: case IR_OP_FSUB: case IR_OP_FMUL: case IR_OP_FDIV:
         break;
     default:
         return false;
@@ -1059,9 +1061,14 @@ sel_fbin(CgCtx *c, IrInst i)
     uint16_t op = id->op == IR_OP_FADD ? X64_ADDS :
                   id->op == IR_OP_FSUB ? X64_SUBS :
                   id->op == IR_OP_FMUL ? X64_MULS : X64_DIVS;
-    uint32_t ra = x64_R(c, a), rb = x64_R(c, b), d = x64_def1(c, i);
+    /* a load used only here is the memory operand (addsd (p), x) */
+    IrInst ld = def_of(c, b);
+    MirOpnd ob = ld.id && folded_load(c, ld, i)
+        ? x64_mem_at(addr_of(c, ir_inst_arg(f, ld, 0)), 0, sz)
+        : x64_reg(x64_R(c, b));
+    uint32_t ra = x64_R(c, a), d = x64_def1(c, i);
     x64_emit2(c, X64_MOVS, sz, x64_reg(ra), x64_reg(d));
-    x64_emit2(c, op, sz, x64_reg(rb), x64_reg(d));
+    x64_emit2(c, op, sz, ob, x64_reg(d));
 }
 
 /* ---------------------------------------------------------------- casts */
