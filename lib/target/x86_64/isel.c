@@ -624,6 +624,106 @@ folded_load(CgCtx *c, IrInst ld, IrInst user)
     return false;
 }
 
+/* The one use of v, if it has exactly one (else 0). */
+static IrInst
+only_user(CgCtx *c, IrValue v)
+{
+    if (ir_uses_count(&c->uses, v) != 1)
+        return (IrInst){0};
+    return c->uses.uses[c->uses.start[v.id]].inst;
+}
+
+/*
+ * A read-modify-write, `store (op (load p), x), p`, in one block, the
+ * load and the op used only there and nothing writing memory between
+ * the load and the store: one `op x, (p)` (count[k]++ in a histogram).
+ * Returns the op, with *ld the load, for the store st; else 0.  The load
+ * and the op then select to nothing, and the store to the op.
+ */
+static IrInst
+rmw_op(CgCtx *c, IrInst st, IrInst *ld)
+{
+    IrFunc *f = c->irf;
+    IrInstData *sd = ir_inst(f, st);
+    if (sd->op != IR_OP_STORE || (sd->flags & IR_INSTF_VOLATILE) ||
+        (sd->ty.id != IR_TY_I32 && sd->ty.id != IR_TY_I64))
+        return (IrInst){0};
+    IrValue v = ir_inst_arg(f, st, 0), p = ir_inst_arg(f, st, 1);
+    IrInst d = def_of(c, v);
+    IrBlock b = ir_layout_inst_block(f, st);
+    if (!d.id || only_user(c, v).id != st.id ||
+        ir_layout_inst_block(f, d).id != b.id)
+        return (IrInst){0};
+    IrOpcode op = ir_inst_op(f, d);
+    if (op != IR_OP_IADD && op != IR_OP_ISUB && op != IR_OP_AND &&
+        op != IR_OP_OR && op != IR_OP_XOR)
+        return (IrInst){0};
+    for (uint32_t k = 0; k < 2; k++) {
+        if (k == 1 && op == IR_OP_ISUB)
+            break;
+        IrValue lv = ir_inst_arg(f, d, k), x = ir_inst_arg(f, d, 1 - k);
+        IrInst l = def_of(c, lv), xl = def_of(c, x);
+        /* (x loaded for d as its memory operand: that instruction has
+         * no room for a second one, and x's load selects to nothing) */
+        if (xl.id && folded_load(c, xl, d))
+            continue;
+        if (!l.id || lv.id == x.id || ir_inst_op(f, l) != IR_OP_LOAD ||
+            (ir_inst(f, l)->flags & IR_INSTF_VOLATILE) ||
+            !ir_type_eq(ir_inst(f, l)->ty, sd->ty) ||
+            ir_inst_arg(f, l, 0).id != p.id ||
+            only_user(c, lv).id != d.id ||
+            ir_layout_inst_block(f, l).id != b.id)
+            continue;
+        IrInst y = ir_layout_next_inst(f, l);
+        for (int n = 0; y.id && y.id != st.id && n < 16;
+             n++, y = ir_layout_next_inst(f, y))
+            if (ir_op_info[ir_inst(f, y)->op].flags &
+                (IR_OPF_WRITES_MEM | IR_OPF_CALL))
+                break;
+        if (y.id != st.id)
+            continue;
+        *ld = l;
+        return d;
+    }
+    return (IrInst){0};
+}
+
+/* Whether instruction i (a load or an op) is part of a read-modify-write
+ * that its store emits. */
+static bool
+in_rmw(CgCtx *c, IrInst i)
+{
+    IrFunc *f = c->irf;
+    IrInst u = only_user(c, ir_inst_result(f, i)), ld;
+    if (u.id && ir_inst_op(f, u) != IR_OP_STORE)
+        u = only_user(c, ir_inst_result(f, u));
+    if (!u.id || ir_inst_op(f, u) != IR_OP_STORE)
+        return false;
+    IrInst d = rmw_op(c, u, &ld);
+    return d.id && (d.id == i.id || ld.id == i.id);
+}
+
+static void
+sel_rmw(CgCtx *c, IrInst st, IrInst d, IrInst ld)
+{
+    IrFunc *f = c->irf;
+    IrValue x = ir_inst_arg(f, d, ir_inst_arg(f, d, 0).id ==
+                                      ir_inst_result(f, ld).id);
+    uint8_t sz = x64_tsize(ir_inst(f, st)->ty);
+    uint16_t op;
+    switch (ir_inst_op(f, d)) {
+    case IR_OP_IADD: op = X64_ADD; break;
+    case IR_OP_ISUB: op = X64_SUB; break;
+    case IR_OP_AND: op = X64_AND; break;
+    case IR_OP_OR: op = X64_OR; break;
+    default: op = X64_XOR; break;
+    }
+    MirOpnd ob = rimm(c, x, NULL);
+    ob.size = ob.kind == MO_REG ? sz : ob.size;
+    x64_emit2(c, op, sz, ob,
+              x64_mem_at(addr_of(c, ir_inst_arg(f, st, 1)), 0, sz));
+}
+
 /* base + index * scale + disp: an x86 address, for lea and memory
  * operands. */
 typedef struct {
@@ -1263,7 +1363,8 @@ x64_isel_inst(CgCtx *c, IrInst i)
         return;
     case IR_OP_AND: case IR_OP_OR: case IR_OP_XOR: case IR_OP_IADD:
     case IR_OP_ISUB: case IR_OP_IMUL:
-        sel_intbin(c, i);
+        if (!in_rmw(c, i))
+            sel_intbin(c, i);
         return;
     case IR_OP_SHL: case IR_OP_LSHR: case IR_OP_ASHR:
         sel_shift(c, i);
@@ -1299,15 +1400,21 @@ x64_isel_inst(CgCtx *c, IrInst i)
         return;
     }
     case IR_OP_LOAD:
-        if (folded_load(c, i, (IrInst){0}))
+        if (folded_load(c, i, (IrInst){0}) || in_rmw(c, i))
             return;
         x64_load_value(c, res, id->ty, addr_of(c, ir_inst_arg(f, i, 0)),
                    id->flags & IR_INSTF_VOLATILE);
         return;
-    case IR_OP_STORE:
+    case IR_OP_STORE: {
+        IrInst ld, d = rmw_op(c, i, &ld);
+        if (d.id) {
+            sel_rmw(c, i, d, ld);
+            return;
+        }
         x64_store_value(c, ir_inst_arg(f, i, 0), id->ty,
                     addr_of(c, ir_inst_arg(f, i, 1)));
         return;
+    }
     case IR_OP_OFFSET: {
         IrValue p = ir_inst_arg(f, i, 0), ix = ir_inst_arg(f, i, 1);
         uint64_t esz = ir_type_size(m, id->ty);
