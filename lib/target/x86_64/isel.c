@@ -889,6 +889,8 @@ sel_intbin(CgCtx *c, IrInst i)
     default: CG_BUG("intbin");
     }
     x64_emit2(c, X64_MOV, sz, mir_reg(ra, sz), mir_reg(d, sz));
+    if (ob.kind == MO_REG && a.id == b.id)
+        ob = mir_reg(d, sz);    /* x op x: as for floats */
     x64_emit2(c, op, sz, ob, mir_reg(d, sz));
 }
 
@@ -1168,6 +1170,10 @@ sel_fbin(CgCtx *c, IrInst i)
         : x64_reg(x64_R(c, b));
     uint32_t ra = x64_R(c, a), d = x64_def1(c, i);
     x64_emit2(c, X64_MOVS, sz, x64_reg(ra), x64_reg(d));
+    /* x op x reads the copy, so that x may end at the copy and share
+     * its register (mulsd %xmm0, %xmm0 for a square) */
+    if (ob.kind == MO_REG && a.id == b.id)
+        ob = x64_reg(d);
     x64_emit2(c, op, sz, ob, x64_reg(d));
 }
 
