@@ -416,14 +416,14 @@ fold_to_common_dest(Simp *s)
             const IrValue *args[2];
             uint32_t nargs[2];
             /* and: true -> T, false -> common; or: the reverse */
+            const IrValue *ta = nt ? s->tmp.data : NULL;
+            const IrValue *ca = ct.nargs ? s->tmp.data + nt : NULL;
             if (!side) {
-                blocks[0] = tt.block, args[0] = s->tmp.data, nargs[0] = nt;
-                blocks[1] = ct.block, args[1] = s->tmp.data + nt;
-                nargs[1] = ct.nargs;
+                blocks[0] = tt.block, args[0] = ta, nargs[0] = nt;
+                blocks[1] = ct.block, args[1] = ca, nargs[1] = ct.nargs;
             } else {
-                blocks[0] = ct.block, args[0] = s->tmp.data + nt;
-                nargs[0] = ct.nargs;
-                blocks[1] = tt.block, args[1] = s->tmp.data, nargs[1] = nt;
+                blocks[0] = ct.block, args[0] = ca, nargs[0] = ct.nargs;
+                blocks[1] = tt.block, args[1] = ta, nargs[1] = nt;
             }
             ir_inst_args(f, cb)[0] = c;
             ir_inst_set_targets(f, cb, blocks, args, nargs, 2);
