@@ -529,13 +529,15 @@ btoi_bit(IC *c, IrType to, IrValue b)
     IrInst cmp = def_op(c, b, IR_OP_ICMP);
     uint64_t zero, m;
     IrPred p = cmp.id ? (IrPred)ir_inst(f, cmp)->pred : IR_PRED_NE;
-    if (!cmp.id || (p != IR_PRED_NE && p != IR_PRED_EQ) || !cbits(c, get(c, ir_inst_arg(f, cmp, 1)), &zero) || zero)
+    if (!cmp.id || (p != IR_PRED_NE && p != IR_PRED_EQ) ||
+        !cbits(c, get(c, ir_inst_arg(f, cmp, 1)), &zero) || zero)
         return (IrValue){0};
     IrValue a = get(c, ir_inst_arg(f, cmp, 0));
     IrInst and = def_op(c, a, IR_OP_AND);
     int j;
     /* (bool tests are left to the bool rules: a bool is no number) */
-    if (!and.id || !ir_type_is_int(ir_value_type(f, a)) || !cbits(c, get(c, ir_inst_arg(f, and, 1)), &m) ||
+    if (!and.id || !ir_type_is_int(ir_value_type(f, a)) ||
+        !cbits(c, get(c, ir_inst_arg(f, and, 1)), &m) ||
         (j = log2_exact(m)) < 0)
         return (IrValue){0};
     IrType t = ir_value_type(f, a);
