@@ -1,8 +1,9 @@
 /*
  * ref.c - the comparison kernels of bench/compare.sh in C.  Each K.sir
  * in this directory is the same function written as a naive C front end
- * emits SIR (every variable in a stack slot).  Built with clang -O2 -ffp-contract=off for the
- * reference timing, and with cc for the reference checksum.
+ * emits SIR (every variable in a stack slot).  Built with clang -O2
+ * -ffp-contract=off for the reference timing, and with cc for the
+ * reference checksum.
  */
 #include <stdint.h>
 
