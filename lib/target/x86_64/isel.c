@@ -601,8 +601,11 @@ folded_load(CgCtx *c, IrInst ld, IrInst user)
     switch (ud->op) {
     case IR_OP_AND: case IR_OP_OR: case IR_OP_XOR: case IR_OP_IADD:
     case IR_OP_ISUB: case IR_OP_IMUL:
-    case IR_OP_FADD: case IR_OP_FSUB: case IR_OP_FMUL: case IR_OP_FDIV:
         break;
+    case IR_OP_FADD: case IR_OP_FSUB: case IR_OP_FMUL: case IR_OP_FDIV:
+        if (c->opt->optlevel > 0)   /* -O0 selects plainly */
+            break;
+        return false;
     default:
         return false;
     }
@@ -637,6 +640,8 @@ only_user(CgCtx *c, IrValue v)
  * A read-modify-write, `store (op (load p), x), p`, in one block, the
  * load and the op used only there and nothing writing memory between
  * the load and the store: one `op x, (p)` (count[k]++ in a histogram).
+ * Above -O0 only: -O0 selects instructions one by one, as llc's FastISel
+ * does (so do float memory operands below).
  * Returns the op, with *ld the load, for the store st; else 0.  The load
  * and the op then select to nothing, and the store to the op.
  */
@@ -645,7 +650,8 @@ rmw_op(CgCtx *c, IrInst st, IrInst *ld)
 {
     IrFunc *f = c->irf;
     IrInstData *sd = ir_inst(f, st);
-    if (sd->op != IR_OP_STORE || (sd->flags & IR_INSTF_VOLATILE) ||
+    if (c->opt->optlevel == 0 ||     /* -O0 selects plainly */
+        sd->op != IR_OP_STORE || (sd->flags & IR_INSTF_VOLATILE) ||
         (sd->ty.id != IR_TY_I32 && sd->ty.id != IR_TY_I64))
         return (IrInst){0};
     IrValue v = ir_inst_arg(f, st, 0), p = ir_inst_arg(f, st, 1);
