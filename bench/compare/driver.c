@@ -12,6 +12,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "../driver.h"
+
 struct vec3 { double x, y, z; };
 struct body { struct vec3 pos, vel; double mass; };
 struct tree { int32_t key; struct tree *left, *right; };
@@ -23,29 +25,6 @@ void k_isort(int32_t *, int);
 int k_tree(const struct tree *, const int32_t *, int);
 int64_t k_classify(const unsigned char *, int);
 
-static uint64_t seed = 12345;
-
-static uint32_t
-rnd(void)
-{
-	seed = seed * 6364136223846793005u + 1442695040888963407u;
-	return (uint32_t)(seed >> 33);
-}
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static uint64_t
-mix(uint64_t h, uint64_t v)
-{
-	return (h ^ v) * 1099511628211u;
-}
 
 static struct tree *
 insert(struct tree *t, struct tree *n)

@@ -13,35 +13,13 @@
 #include <string.h>
 #include <time.h>
 
+#include "../driver.h"
+
 int64_t k_sum(const int64_t *, int64_t);
 double k_dot(const double *, const double *, int64_t);
 void k_matmul(const int32_t *, const int32_t *, int32_t *, int32_t);
 int64_t k_collatz(int64_t);
 
-/* A fixed LCG, so both builds see the same data. */
-static uint64_t seed = 12345;
-
-static uint32_t
-rnd(void)
-{
-	seed = seed * 6364136223846793005u + 1442695040888963407u;
-	return (uint32_t)(seed >> 33);
-}
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static uint64_t
-mix(uint64_t h, uint64_t v)
-{
-	return (h ^ v) * 1099511628211u;
-}
 
 int
 main(int argc, char **argv)
