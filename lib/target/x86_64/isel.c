@@ -41,8 +41,8 @@ x64_tsize(IrType t)
     }
 }
 
-static uint8_t
-asize(IrType t)
+uint8_t
+x64_asize(IrType t)
 {
     return x64_tsize(t) < 4 ? 4 : x64_tsize(t);
 }
@@ -106,8 +106,8 @@ def_of(CgCtx *c, IrValue v)
 }
 
 /* v as a sign-extended integer constant, if it is one. */
-static bool
-const_of(CgCtx *c, IrValue v, int64_t *out)
+bool
+x64_const_of(CgCtx *c, IrValue v, int64_t *out)
 {
     IrInst d = def_of(c, v);
     if (!d.id)
@@ -137,18 +137,12 @@ const_of(CgCtx *c, IrValue v, int64_t *out)
     return false;
 }
 
-static bool
-fits32(int64_t x)
-{
-    return x >= INT32_MIN && x <= INT32_MAX;
-}
-
 /* An immediate operand for v if it is a 32-bit constant, else its reg. */
 static MirOpnd
 rimm(CgCtx *c, IrValue v, bool *isimm)
 {
     int64_t k;
-    if (const_of(c, v, &k) && fits32(k)) {
+    if (x64_const_of(c, v, &k) && x64_fits32(k)) {
         if (isimm)
             *isimm = true;
         return mir_imm(k);
@@ -183,7 +177,7 @@ addr_of(CgCtx *c, IrValue p)
         IrInstData *id = ir_inst(f, d);
         if (id->op == IR_OP_ELEMPTR) {
             uint64_t off = ir_type_offset(c->m, id->ty, id->imm);
-            if (off > INT32_MAX || !fits32(disp + (int64_t)off))
+            if (off > INT32_MAX || !x64_fits32(disp + (int64_t)off))
                 break;
             disp += (int64_t)off;
             p = ir_inst_arg(f, d, 0);
@@ -193,9 +187,9 @@ addr_of(CgCtx *c, IrValue p)
             uint64_t esz = ir_type_size(c->m, id->ty);
             IrValue ix = ir_inst_arg(f, d, 1);
             int64_t k;
-            if (const_of(c, ix, &k)) {
-                if (esz > INT32_MAX || !fits32(k) ||
-                    !fits32(disp + k * (int64_t)esz))
+            if (x64_const_of(c, ix, &k)) {
+                if (esz > INT32_MAX || !x64_fits32(k) ||
+                    !x64_fits32(disp + k * (int64_t)esz))
                     break;
                 disp += k * (int64_t)esz;
                 p = ir_inst_arg(f, d, 0);
@@ -212,9 +206,9 @@ addr_of(CgCtx *c, IrValue p)
                                                     : (IrInst){0};
                 int64_t kk;
                 if (ad.id && ir_inst(f, ad)->op == IR_OP_IADD &&
-                    const_of(c, ir_inst_arg(f, ad, 1), &kk) &&
+                    x64_const_of(c, ir_inst_arg(f, ad, 1), &kk) &&
                     kk >= -(INT32_MAX / 16) && kk <= INT32_MAX / 16 &&
-                    fits32(disp + kk * (int64_t)esz)) {
+                    x64_fits32(disp + kk * (int64_t)esz)) {
                     disp += kk * (int64_t)esz;
                     ix = ir_inst_arg(f, ad, 0);
                 }
@@ -356,7 +350,7 @@ emit_compare(CgCtx *c, IrInst i)
         MirOpnd ob = rimm(c, b, &bi);
         if (!bi) {
             int64_t x;
-            ai = const_of(c, a, &x) && fits32(x);
+            ai = x64_const_of(c, a, &x) && x64_fits32(x);
             if (ai) {
                 IrValue t = a;
                 a = b;
@@ -374,7 +368,7 @@ emit_compare(CgCtx *c, IrInst i)
                 ir_uses_count(&c->uses, a) == 1) {
                 IrValue x = ir_inst_arg(f, an, 0), y = ir_inst_arg(f, an, 1);
                 int64_t m;
-                if (const_of(c, x, &m) && fits32(m)) {
+                if (x64_const_of(c, x, &m) && x64_fits32(m)) {
                     x = y;
                     y = ir_inst_arg(f, an, 0);
                 }
@@ -454,8 +448,8 @@ emit_cond(CgCtx *c, IrValue v)
     return (Cond){.cc = CC_NE};
 }
 
-static void
-setcc(CgCtx *c, uint8_t cc, uint32_t d)
+void
+x64_setcc(CgCtx *c, uint8_t cc, uint32_t d)
 {
     uint32_t i = mir_emit1(c->mf, X64_SETCC, 1, mir_reg(d, 1));
     mir_inst(c->mf, i)->cond = cc;
@@ -486,10 +480,10 @@ sel_compare(CgCtx *c, IrInst i)
 {
     uint32_t d = x64_def1(c, i);
     Cond k = emit_compare(c, i);
-    setcc(c, k.cc, d);
+    x64_setcc(c, k.cc, d);
     if (k.mode) {
         uint32_t t = x64_newv(c, MIR_GP);
-        setcc(c, k.cc2, t);
+        x64_setcc(c, k.cc2, t);
         x64_emit2(c, k.mode == 1 ? X64_AND : X64_OR, 1, mir_reg(t, 1),
               mir_reg(d, 1));
     }
@@ -614,7 +608,7 @@ folded_load(CgCtx *c, IrInst ld, IrInst user)
     IrValue a = ir_inst_arg(f, u.inst, 0);
     int64_t k;
     if (a.id == v.id || ((ir_op_info[ud->op].flags & IR_OPF_COMMUTES) &&
-                         const_of(c, a, &k) && fits32(k)))
+                         x64_const_of(c, a, &k) && x64_fits32(k)))
         return false;
     IrInst x = ir_layout_next_inst(f, ld);
     for (int n = 0; x.id && n < 16; n++, x = ir_layout_next_inst(f, x)) {
@@ -764,12 +758,12 @@ scaled(CgCtx *c, IrInst d, IrValue *x)
         return 0;       /* other operations may have fewer operands */
     IrValue a = ir_inst_arg(f, d, 0), b = ir_inst_arg(f, d, 1);
     int64_t k;
-    if (id->op == IR_OP_IMUL && const_of(c, a, &k)) {
+    if (id->op == IR_OP_IMUL && x64_const_of(c, a, &k)) {
         IrValue t = a;
         a = b;
         b = t;
     }
-    if (!const_of(c, b, &k))
+    if (!x64_const_of(c, b, &k))
         return 0;
     *x = a;
     if (id->op == IR_OP_SHL && k >= 1 && k <= 3)
@@ -789,7 +783,7 @@ am_match(CgCtx *c, Am *am, IrValue v, IrBlock b, int depth)
 {
     IrFunc *f = c->irf;
     int64_t k;
-    if (const_of(c, v, &k) && fits32(k) && fits32(am->disp + k)) {
+    if (x64_const_of(c, v, &k) && x64_fits32(k) && x64_fits32(am->disp + k)) {
         am->disp += k;
         return true;
     }
@@ -846,10 +840,10 @@ sel_intbin(CgCtx *c, IrInst i)
     IrFunc *f = c->irf;
     IrInstData *id = ir_inst(f, i);
     IrValue a = ir_inst_arg(f, i, 0), b = ir_inst_arg(f, i, 1);
-    uint8_t sz = asize(id->ty);
+    uint8_t sz = x64_asize(id->ty);
     int64_t k;
     if ((ir_op_info[id->op].flags & IR_OPF_COMMUTES) &&
-        const_of(c, a, &k) && fits32(k)) {
+        x64_const_of(c, a, &k) && x64_fits32(k)) {
         IrValue t = a;
         a = b;
         b = t;
@@ -906,7 +900,7 @@ sel_shift(CgCtx *c, IrInst i)
     IrFunc *f = c->irf;
     IrInstData *id = ir_inst(f, i);
     IrValue a = ir_inst_arg(f, i, 0), b = ir_inst_arg(f, i, 1);
-    uint8_t ts = x64_tsize(id->ty), sz = asize(id->ty);
+    uint8_t ts = x64_tsize(id->ty), sz = x64_asize(id->ty);
     unsigned w = ir_type_bits(id->ty);
     uint32_t ra = x64_R(c, a);
     uint32_t d = x64_def1(c, i);
@@ -918,7 +912,7 @@ sel_shift(CgCtx *c, IrInst i)
     else
         x64_emit2(c, X64_MOV, sz, mir_reg(ra, sz), mir_reg(d, sz));
     int64_t k;
-    if (const_of(c, b, &k)) {
+    if (x64_const_of(c, b, &k)) {
         x64_emit2(c, op, sz, mir_imm(k & (w - 1)), mir_reg(d, sz));
         return;
     }
@@ -926,215 +920,6 @@ sel_shift(CgCtx *c, IrInst i)
     x64_emit2(c, op, sz, mir_reg(RCX, 1), mir_reg(d, sz));
 }
 
-/*
- * i64 division by a constant: multiplication by a magic number, the
- * high half of the 128-bit product coming from mul/imul in rdx
- * (Hacker's Delight, 2nd ed., figures 10-1 and 10-2; Granlund and
- * Montgomery).  i8-i32 are rewritten in SIR by instcombine; powers of
- * two, 0 and +-1 stay with the generic code (instcombine turns the
- * powers into shifts above -O0).
- */
-typedef struct {
-    uint64_t m;
-    unsigned s;
-    bool add;           /* unsigned: the magic number needs 65 bits */
-} Magic;
-
-static bool
-pow2(uint64_t x)
-{
-    return x && !(x & (x - 1));
-}
-
-/* Signed: q = hi(x * m) (+ x when d > 0 and m < 0, - x when d < 0 and
- * m > 0) >> s, plus 1 when negative. */
-static Magic
-smagic(int64_t d)
-{
-    const uint64_t two63 = UINT64_C(1) << 63;
-    uint64_t ad = d < 0 ? 0 - (uint64_t)d : (uint64_t)d;
-    uint64_t t = two63 + ((uint64_t)d >> 63);
-    uint64_t anc = t - 1 - t % ad;
-    unsigned p = 63;
-    uint64_t q1 = two63 / anc, r1 = two63 - q1 * anc;
-    uint64_t q2 = two63 / ad, r2 = two63 - q2 * ad, delta;
-    do {
-        p++;
-        q1 *= 2;
-        r1 *= 2;
-        if (r1 >= anc) {
-            q1++;
-            r1 -= anc;
-        }
-        q2 *= 2;
-        r2 *= 2;
-        if (r2 >= ad) {
-            q2++;
-            r2 -= ad;
-        }
-        delta = ad - r2;
-    } while (q1 < delta || (q1 == delta && r1 == 0));
-    Magic mg = {q2 + 1, p - 64, false};
-    if (d < 0)
-        mg.m = 0 - mg.m;
-    return mg;
-}
-
-/* Unsigned (d < 2^63): q = hi(x * m) >> s, or with add:
- * (((x - hi) >> 1) + hi) >> (s - 1). */
-static Magic
-umagic(uint64_t d)
-{
-    const uint64_t two63 = UINT64_C(1) << 63, max63 = two63 - 1;
-    Magic mg = {0, 0, false};
-    uint64_t nc = ~UINT64_C(0) - (0 - d) % d;
-    unsigned p = 63;
-    uint64_t q1 = two63 / nc, r1 = two63 - q1 * nc;
-    uint64_t q2 = max63 / d, r2 = max63 - q2 * d, delta;
-    do {
-        p++;
-        if (r1 >= nc - r1) {
-            q1 = 2 * q1 + 1;
-            r1 = 2 * r1 - nc;
-        } else {
-            q1 = 2 * q1;
-            r1 = 2 * r1;
-        }
-        if (r2 + 1 >= d - r2) {
-            if (q2 >= max63)
-                mg.add = true;
-            q2 = 2 * q2 + 1;
-            r2 = 2 * r2 + 1 - d;
-        } else {
-            if (q2 >= two63)
-                mg.add = true;
-            q2 = 2 * q2;
-            r2 = 2 * r2 + 1;
-        }
-        delta = d - 1 - r2;
-    } while (p < 128 && (q1 < delta || (q1 == delta && r1 == 0)));
-    mg.m = q2 + 1;
-    mg.s = p - 64;
-    return mg;
-}
-
-/* r = k, as an immediate when it fits, else through a register. */
-static MirOpnd
-imm_or_reg(CgCtx *c, int64_t k)
-{
-    if (fits32(k))
-        return mir_imm(k);
-    uint32_t r = x64_newv(c, MIR_GP);
-    x64_emit2(c, X64_MOVI, 8, mir_imm(k), x64_reg(r));
-    return x64_reg(r);
-}
-
-/* The high half of x * m (signed or not) in a fresh vreg. */
-static uint32_t
-mulhi(CgCtx *c, uint32_t x, uint64_t m, bool sgn)
-{
-    uint32_t t = x64_newv(c, MIR_GP), h = x64_newv(c, MIR_GP);
-    x64_emit2(c, X64_MOVI, 8, mir_imm((int64_t)m), x64_reg(t));
-    x64_emit2(c, X64_MOV, 8, x64_reg(x), x64_reg(RAX));
-    mir_emit1(c->mf, sgn ? X64_IMUL1 : X64_MUL1, 8, x64_reg(t));
-    x64_emit2(c, X64_MOV, 8, x64_reg(RDX), x64_reg(h));
-    return h;
-}
-
-/* i64 x / d or x % d for a constant d that is not 0, +-1 or a power of
- * two (|d| for signed); false when d is one of those. */
-static bool
-sel_div_const(CgCtx *c, IrInst i)
-{
-    IrFunc *f = c->irf;
-    IrInstData *id = ir_inst(f, i);
-    int64_t dk;
-    if (id->ty.id != IR_TY_I64 || !const_of(c, ir_inst_arg(f, i, 1), &dk))
-        return false;
-    bool sgn = id->op == IR_OP_SDIV || id->op == IR_OP_SREM;
-    bool rem = id->op == IR_OP_SREM || id->op == IR_OP_UREM;
-    uint64_t d = (uint64_t)dk;
-    uint64_t ad = sgn && dk < 0 ? 0 - d : d;
-    if (d == 0 || pow2(ad) || (sgn && ad == 1))
-        return false;
-    uint32_t x = x64_R(c, ir_inst_arg(f, i, 0));
-    uint32_t q = x64_newv(c, MIR_GP);
-    if (!sgn && (d >> 63)) {
-        /* the quotient is 0 or 1: x >= d */
-        x64_emit2(c, X64_CMP, 8, imm_or_reg(c, dk), x64_reg(x));
-        setcc(c, CC_AE, q);
-        x64_emitx(c, X64_MOVZX, 4, 1, mir_reg(q, 1), x64_reg(q));
-    } else if (!sgn) {
-        Magic mg = umagic(d);
-        uint32_t h = mulhi(c, x, mg.m, false);
-        if (!mg.add) {
-            x64_move(c, MIR_GP, h, q);
-            if (mg.s)
-                x64_emit2(c, X64_SHR, 8, mir_imm(mg.s), x64_reg(q));
-        } else {
-            x64_move(c, MIR_GP, x, q);
-            x64_emit2(c, X64_SUB, 8, x64_reg(h), x64_reg(q));
-            x64_emit2(c, X64_SHR, 8, mir_imm(1), x64_reg(q));
-            x64_emit2(c, X64_ADD, 8, x64_reg(h), x64_reg(q));
-            if (mg.s > 1)
-                x64_emit2(c, X64_SHR, 8, mir_imm(mg.s - 1), x64_reg(q));
-        }
-    } else {
-        Magic mg = smagic(dk);
-        uint32_t h = mulhi(c, x, mg.m, true);
-        x64_move(c, MIR_GP, h, q);
-        if (dk > 0 && (int64_t)mg.m < 0)
-            x64_emit2(c, X64_ADD, 8, x64_reg(x), x64_reg(q));
-        if (dk < 0 && (int64_t)mg.m > 0)
-            x64_emit2(c, X64_SUB, 8, x64_reg(x), x64_reg(q));
-        if (mg.s)
-            x64_emit2(c, X64_SAR, 8, mir_imm(mg.s), x64_reg(q));
-        uint32_t sb = x64_newv(c, MIR_GP);
-        x64_move(c, MIR_GP, q, sb);
-        x64_emit2(c, X64_SHR, 8, mir_imm(63), x64_reg(sb));
-        x64_emit2(c, X64_ADD, 8, x64_reg(sb), x64_reg(q));
-    }
-    uint32_t res = x64_def1(c, i);
-    if (!rem) {
-        x64_move(c, MIR_GP, q, res);
-        return true;
-    }
-    /* x - q * d */
-    x64_emit2(c, X64_IMUL, 8, imm_or_reg(c, dk), x64_reg(q));
-    x64_move(c, MIR_GP, x, res);
-    x64_emit2(c, X64_SUB, 8, x64_reg(q), x64_reg(res));
-    return true;
-}
-
-static void
-sel_div(CgCtx *c, IrInst i)
-{
-    if (sel_div_const(c, i))
-        return;
-    IrFunc *f = c->irf;
-    IrInstData *id = ir_inst(f, i);
-    IrValue a = ir_inst_arg(f, i, 0), b = ir_inst_arg(f, i, 1);
-    bool sgn = id->op == IR_OP_SDIV || id->op == IR_OP_SREM;
-    bool rem = id->op == IR_OP_SREM || id->op == IR_OP_UREM;
-    uint8_t ts = x64_tsize(id->ty), sz = asize(id->ty);
-    uint32_t ra = x64_R(c, a), rb = x64_R(c, b);
-    if (ts < 4) {
-        uint16_t ext = sgn ? X64_MOVSX : X64_MOVZX;
-        uint32_t xa = x64_newv(c, MIR_GP), xb = x64_newv(c, MIR_GP);
-        x64_emitx(c, ext, 4, ts, mir_reg(ra, ts), mir_reg(xa, 4));
-        x64_emitx(c, ext, 4, ts, mir_reg(rb, ts), mir_reg(xb, 4));
-        ra = xa;
-        rb = xb;
-    }
-    x64_emit2(c, X64_MOV, sz, mir_reg(ra, sz), mir_reg(RAX, sz));
-    if (sgn)
-        mir_emit(c->mf, X64_CQO, sz, NULL, 0);
-    else
-        x64_emit2(c, X64_MOVI, 4, mir_imm(0), mir_reg(RDX, 4));
-    mir_emit1(c->mf, sgn ? X64_IDIV : X64_DIV, sz, mir_reg(rb, sz));
-    x64_emit2(c, X64_MOV, sz, mir_reg(rem ? RDX : RAX, sz),
-          mir_reg(x64_def1(c, i), sz));
-}
 
 static uint32_t
 fconst(CgCtx *c, uint8_t sz, uint64_t bits, uint32_t d)
@@ -1218,7 +1003,7 @@ sel_cast(CgCtx *c, IrInst i)
         return;
     case IR_OP_ITOB: {
         x64_emit2(c, X64_TEST, fs, mir_reg(ra, fs), mir_reg(ra, fs));
-        setcc(c, CC_NE, x64_def1(c, i));
+        x64_setcc(c, CC_NE, x64_def1(c, i));
         return;
     }
     case IR_OP_FEXT:
@@ -1317,7 +1102,7 @@ sel_const(CgCtx *c, IrInst i)
     switch (id->op) {
     case IR_OP_ICONST: {
         int64_t k;
-        const_of(c, res, &k);
+        x64_const_of(c, res, &k);
         x64_emit2(c, X64_MOVI, id->ty.id == IR_TY_I64 ? 8 : 4, mir_imm(k),
               x64_reg(x64_def1(c, i)));
         return;
@@ -1382,7 +1167,7 @@ x64_isel_inst(CgCtx *c, IrInst i)
         sel_shift(c, i);
         return;
     case IR_OP_SDIV: case IR_OP_UDIV: case IR_OP_SREM: case IR_OP_UREM:
-        sel_div(c, i);
+        x64_sel_div(c, i);
         return;
     case IR_OP_FNEG: case IR_OP_FADD: case IR_OP_FSUB: case IR_OP_FMUL:
     case IR_OP_FDIV: case IR_OP_FREM:
@@ -1433,8 +1218,8 @@ x64_isel_inst(CgCtx *c, IrInst i)
         uint32_t rp = x64_R(c, p), d;
         int64_t k;
         /* Both factors within 32 bits: the product cannot overflow. */
-        if (const_of(c, ix, &k) && esz <= INT32_MAX && fits32(k) &&
-            fits32(k * (int64_t)esz)) {
+        if (x64_const_of(c, ix, &k) && esz <= INT32_MAX && x64_fits32(k) &&
+            x64_fits32(k * (int64_t)esz)) {
             x64_emit2(c, X64_LEA, 8, mir_mem(MB_REG, rp, k * (int64_t)esz, 8),
                   x64_reg(x64_def1(c, i)));
             return;
