@@ -429,6 +429,12 @@ simplify_int(IC *c, IrInst i, IrOpcode op, IrType t, IrValue x, IrValue y)
 }
 
 static IrValue
+not_bool(IC *c, IrValue k)
+{
+    return bin(c, IR_OP_XOR, IR_T_BOOL, k, ir_build_bconst(&c->b, true));
+}
+
+static IrValue
 simplify_icmp(IC *c, IrInst i, IrPred p, IrType t, IrValue x, IrValue y)
 {
     uint64_t cy;
@@ -457,15 +463,9 @@ simplify_icmp(IC *c, IrInst i, IrPred p, IrType t, IrValue x, IrValue y)
         if ((p == IR_PRED_EQ && v) || (p == IR_PRED_NE && !v))
             return x;
         if ((p == IR_PRED_EQ && !v) || (p == IR_PRED_NE && v))
-            return bin(c, IR_OP_XOR, t, x, ir_build_bconst(&c->b, true));
+            return not_bool(c, x);
     }
     return (IrValue){0};
-}
-
-static IrValue
-not_bool(IC *c, IrValue k)
-{
-    return bin(c, IR_OP_XOR, IR_T_BOOL, k, ir_build_bconst(&c->b, true));
 }
 
 /* If v is `iadd y, 1` or `iadd y, -1` (isub by a constant is already

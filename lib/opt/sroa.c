@@ -230,8 +230,9 @@ leaf_name(Sroa *s, uint32_t base, uint32_t j)
     }
 }
 
-/* New slots for the split slot variables; their names kept unique with
- * a set of the names in use (sized for the slots to come). */
+/* The leaf types of the split variables, and new slots for the slot
+ * variables; their names kept unique with a set of the names in use
+ * (sized for the slots to come). */
 static void
 make_slots(Sroa *s)
 {
@@ -249,22 +250,17 @@ make_slots(Sroa *s)
             name_used(s, ir_slot(f, (IrSlot){k})->name, true);
     for (uint32_t x = 1; x <= s->vars.len; x++) {
         Var *v = &s->vars.data[x - 1];
-        if (!good(s, x) || !v->slot)
+        if (!good(s, x))
             continue;
         v->leaves = s->leafty.len;
         push_leaves(s, v->ty);
+        if (!v->slot)
+            continue;       /* an alloca: allocas per leaf in make_addrs */
         uint32_t base = ir_slot(f, (IrSlot){v->slot})->name;
         v->newslots = ir_num_slots(f);
         for (uint32_t j = 0; j < v->nleaves; j++)
             ir_slot_create(f, s->leafty.data[v->leaves + j],
                            leaf_name(s, base, j));
-    }
-    for (uint32_t x = 1; x <= s->vars.len; x++) {
-        Var *v = &s->vars.data[x - 1];
-        if (good(s, x) && !v->slot) {
-            v->leaves = s->leafty.len;
-            push_leaves(s, v->ty);
-        }
     }
 }
 
