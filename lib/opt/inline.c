@@ -32,6 +32,8 @@ typedef struct {
     VEC(uint32_t) repl;     /* result of an inlined call -> C's param */
     VEC(uint32_t) vmap;     /* callee value -> caller value */
     VEC(uint32_t) bmap;     /* callee block -> caller block */
+    OptSlotNames names;     /* slot names of namesof */
+    IrFunc *namesof;
     uint32_t ninlined;
 } Inl;
 
@@ -100,11 +102,16 @@ inline_call(Inl *in, IrFunc *f, IrBlock b, IrInst call, IrFunc *g)
     /* Slots. */
     uint32_t nslots = ir_num_slots(g);
     uint32_t *smap = xcalloc(nslots + 1, sizeof *smap);
+    if (in->namesof != f) {
+        opt_slot_names_free(&in->names);
+        opt_slot_names_init(&in->names, f);
+        in->namesof = f;
+    }
     const char *gname = ir_str(m, ir_sym(m, g->sym)->name);
     for (uint32_t s = 1; s < nslots; s++) {
         IrSlotData sd = *ir_slot(g, (IrSlot){s});
-        smap[s] = ir_slot_create(f, sd.ty, opt_fresh_slot_name(
-                      f, gname, ir_str(m, sd.name))).id;
+        smap[s] = ir_slot_create(f, sd.ty, opt_slot_names_fresh(
+                      &in->names, m, gname, ir_str(m, sd.name))).id;
     }
     /* Blocks and values, then operands (uses may precede defs). */
     IrBlock gentry = ir_layout_entry(g);
@@ -327,6 +334,7 @@ opt_inline(OptCtx *ctx, IrModule *m)
     VEC_FREE(in.repl);
     VEC_FREE(in.vmap);
     VEC_FREE(in.bmap);
+    opt_slot_names_free(&in.names);
     arena_free(&a);
     opt_count(ctx, "calls inlined", in.ninlined);
     opt_count(ctx, "functions removed", before - after);

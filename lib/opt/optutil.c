@@ -563,20 +563,59 @@ opt_compact_slots(IrFunc *f, Arena *a, uint32_t first)
     return removed;
 }
 
+/* The set is open addressing on string ids (0 is never a name) and
+ * grows at half load, so naming n slots costs O(n) in all. */
+static bool
+names_add(OptSlotNames *ns, uint32_t id)
+{
+    if (2 * (ns->n + 1) > ns->cap) {
+        uint32_t *old = ns->ids, oldcap = ns->cap;
+        ns->cap = oldcap ? 2 * oldcap : 64;
+        ns->ids = xcalloc(ns->cap, sizeof *ns->ids);
+        ns->n = 0;
+        for (uint32_t k = 0; k < oldcap; k++)
+            if (old[k])
+                names_add(ns, old[k]);
+        free(old);
+    }
+    uint32_t mask = ns->cap - 1, k = (id * 2654435761u) & mask;
+    while (ns->ids[k] && ns->ids[k] != id)
+        k = (k + 1) & mask;
+    if (ns->ids[k])
+        return false;
+    ns->ids[k] = id;
+    ns->n++;
+    return true;
+}
+
+void
+opt_slot_names_init(OptSlotNames *ns, IrFunc *f)
+{
+    *ns = (OptSlotNames){0};
+    for (uint32_t s = 1; s < ir_num_slots(f); s++)
+        if (ir_slot(f, (IrSlot){s})->name)
+            names_add(ns, ir_slot(f, (IrSlot){s})->name);
+}
+
 uint32_t
-opt_fresh_slot_name(IrFunc *f, const char *callee, const char *slot)
+opt_slot_names_fresh(OptSlotNames *ns, IrModule *m, const char *a,
+                     const char *b)
 {
     char buf[256];
     for (uint32_t k = 0;; k++) {
-        int n = k ? snprintf(buf, sizeof buf, "%s.%s.%u", callee, slot, k)
-                  : snprintf(buf, sizeof buf, "%s.%s", callee, slot);
+        int n = k ? snprintf(buf, sizeof buf, "%s.%s.%u", a, b, k)
+                  : snprintf(buf, sizeof buf, "%s.%s", a, b);
         if (n < 0 || (size_t)n >= sizeof buf)
-            n = snprintf(buf, sizeof buf, "inl.%u", k);
-        uint32_t id = ir_str_find(f->mod, buf, (size_t)n);
-        bool used = false;
-        for (uint32_t s = 1; id && s < ir_num_slots(f); s++)
-            used = used || ir_slot(f, (IrSlot){s})->name == id;
-        if (!used)
-            return ir_intern(f->mod, buf, (size_t)n);
+            n = snprintf(buf, sizeof buf, "slot.%u", k);
+        uint32_t id = ir_intern(m, buf, (size_t)n);
+        if (names_add(ns, id))
+            return id;
     }
+}
+
+void
+opt_slot_names_free(OptSlotNames *ns)
+{
+    free(ns->ids);
+    *ns = (OptSlotNames){0};
 }

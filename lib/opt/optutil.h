@@ -298,7 +298,16 @@ uint32_t opt_count_insts(IrFunc *f);
 /* Drops the stack slots from 'first' on that no `stackslot` instruction
  * refers to, renumbering the rest; returns how many went. */
 uint32_t opt_compact_slots(IrFunc *f, Arena *a, uint32_t first);
-/* A slot name "a.b" (or "a.b.N") that no slot of f has yet. */
-uint32_t opt_fresh_slot_name(IrFunc *f, const char *a, const char *b);
+/* The slot names of a function, for making fresh ones: init takes
+ * f's names, fresh returns a name "a.b" (or "a.b.N") not in the set and
+ * adds it.  Linear in the names made, however many collide. */
+typedef struct {
+    uint32_t *ids;
+    uint32_t cap, n;
+} OptSlotNames;
+void opt_slot_names_init(OptSlotNames *ns, IrFunc *f);
+uint32_t opt_slot_names_fresh(OptSlotNames *ns, IrModule *m, const char *a,
+                              const char *b);
+void opt_slot_names_free(OptSlotNames *ns);
 
 #endif

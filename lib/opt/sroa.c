@@ -64,9 +64,7 @@ typedef struct {
     VEC(IrValue) leafaddr;  /* per root: its leaves' new addresses */
     uint32_t *rootpos;      /* root value id -> first in leafaddr */
     VEC(uint32_t) repl;     /* pairs: a load's result, its new value */
-    /* slot names in use (open addressing on string ids, 0 empty) */
-    uint32_t *names;
-    uint32_t ncap;
+    OptSlotNames names;     /* slot names in use */
 } Sroa;
 
 /* Leaves of t, or MAXLEAVES + 1 when there are more. */
@@ -200,54 +198,13 @@ good(Sroa *s, uint32_t var)
     return !v->bad && v->split;
 }
 
-static bool
-name_used(Sroa *s, uint32_t id, bool add)
-{
-    uint32_t mask = s->ncap - 1, k = (id * 2654435761u) & mask;
-    while (s->names[k] && s->names[k] != id)
-        k = (k + 1) & mask;
-    if (s->names[k])
-        return true;
-    if (add)
-        s->names[k] = id;
-    return false;
-}
-
-/* A fresh slot name "base.j" (or "base.j.N"). */
-static uint32_t
-leaf_name(Sroa *s, uint32_t base, uint32_t j)
-{
-    char buf[256];
-    const char *b = ir_str(s->m, base);
-    for (uint32_t k = 0;; k++) {
-        int n = k ? snprintf(buf, sizeof buf, "%s.%u.%u", b, j, k)
-                  : snprintf(buf, sizeof buf, "%s.%u", b, j);
-        if (n < 0 || (size_t)n >= sizeof buf)
-            n = snprintf(buf, sizeof buf, "sroa.%u.%u", j, k);
-        uint32_t id = ir_intern(s->m, buf, (size_t)n);
-        if (!name_used(s, id, true))
-            return id;
-    }
-}
-
 /* The leaf types of the split variables, and new slots for the slot
- * variables; their names kept unique with a set of the names in use
- * (sized for the slots to come). */
+ * variables, named "base.j" (kept unique). */
 static void
 make_slots(Sroa *s)
 {
     IrFunc *f = s->f;
-    uint32_t total = ir_num_slots(f);
-    for (uint32_t x = 1; x <= s->vars.len; x++)
-        if (good(s, x) && s->vars.data[x - 1].slot)
-            total += s->vars.data[x - 1].nleaves;
-    s->ncap = 16;
-    while (s->ncap < 2 * total)
-        s->ncap *= 2;
-    s->names = xcalloc(s->ncap, sizeof *s->names);
-    for (uint32_t k = 1; k < ir_num_slots(f); k++)
-        if (ir_slot(f, (IrSlot){k})->name)
-            name_used(s, ir_slot(f, (IrSlot){k})->name, true);
+    opt_slot_names_init(&s->names, f);
     for (uint32_t x = 1; x <= s->vars.len; x++) {
         Var *v = &s->vars.data[x - 1];
         if (!good(s, x))
@@ -258,9 +215,13 @@ make_slots(Sroa *s)
             continue;       /* an alloca: allocas per leaf in make_addrs */
         uint32_t base = ir_slot(f, (IrSlot){v->slot})->name;
         v->newslots = ir_num_slots(f);
-        for (uint32_t j = 0; j < v->nleaves; j++)
+        for (uint32_t j = 0; j < v->nleaves; j++) {
+            char num[16];
+            snprintf(num, sizeof num, "%u", j);
             ir_slot_create(f, s->leafty.data[v->leaves + j],
-                           leaf_name(s, base, j));
+                           opt_slot_names_fresh(&s->names, s->m,
+                                                ir_str(s->m, base), num));
+        }
     }
 }
 
@@ -390,7 +351,7 @@ sroa_func(OptCtx *ctx, IrFunc *f)
     free(s.addr);
     free(s.rootpos);
     VEC_FREE(s.repl);
-    free(s.names);
+    opt_slot_names_free(&s.names);
     VEC_FREE(s.vars);
     VEC_FREE(s.leafty);
     VEC_FREE(s.access);
