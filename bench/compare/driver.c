@@ -3,7 +3,8 @@
  * bench/kernels/driver.c.
  *
  * usage: driver KERNEL [REPS]
- *   KERNEL: bodies adler blur isort tree classify
+ *   KERNEL: bodies adler blur isort tree classify sieve fib crc vm qsort
+ *           hash
  * prints "KERNEL CHECKSUM SECONDS" (SECONDS: the repetition loop only).
  */
 #include <stdint.h>
@@ -24,6 +25,12 @@ void k_blur(const int32_t *, int32_t *, int, int);
 void k_isort(int32_t *, int);
 int k_tree(const struct tree *, const int32_t *, int);
 int64_t k_classify(const unsigned char *, int);
+int k_sieve(unsigned char *, int);
+int k_fib(int);
+uint32_t k_crc(const unsigned char *, int);
+uint32_t k_vm(const int32_t *);
+void k_qsort(int32_t *, int);
+uint32_t k_hash(uint64_t *, const uint64_t *, int);
 
 
 static struct tree *
@@ -150,6 +157,80 @@ main(int argc, char **argv)
 		for (r = 0; r < reps; r++)
 			h = mix(h, (uint64_t)k_classify(s + (r * N) % (S - N),
 			    N));
+	} else if (strcmp(k, "sieve") == 0) {
+		enum { N = 1 << 17 };
+		static unsigned char f[N];
+		if (!reps)
+			reps = 400;
+		t0 = now();
+		for (r = 0; r < reps; r++)
+			h = mix(h, (uint64_t)k_sieve(f, N - (int)(r % 64)));
+	} else if (strcmp(k, "fib") == 0) {
+		if (!reps)
+			reps = 300;
+		t0 = now();
+		for (r = 0; r < reps; r++)
+			h = mix(h, (uint64_t)k_fib(24 + (int)(r % 4)));
+	} else if (strcmp(k, "crc") == 0) {
+		enum { N = 1 << 16 };
+		static unsigned char s[N];
+		for (int i = 0; i < N; i++)
+			s[i] = (unsigned char)rnd();
+		if (!reps)
+			reps = 600;
+		t0 = now();
+		for (r = 0; r < reps; r++) {
+			s[r % N] ^= (unsigned char)r;
+			h = mix(h, k_crc(s, N - (int)(r % 16)));
+		}
+	} else if (strcmp(k, "vm") == 0) {
+		/* loc0 = n; loc1 = 0;
+		 * do { loc1 = loc1 * 31 + loc0; loc0 = loc0 - 1; } while (loc0);
+		 * return loc1; */
+		static int32_t code[] = {
+			1, 0, 8, 0,		/* 0: push n; store 0 */
+			1, 0, 8, 1,		/* 4: push 0; store 1 */
+			7, 1, 1, 31, 4,		/* 8: load 1; push 31; mul */
+			7, 0, 2, 8, 1,		/* 13: load 0; add; store 1 */
+			7, 0, 1, 1, 3, 6, 8, 0,	/* 18: load 0; push 1; sub;
+						 * dup; store 0 */
+			5, 8,			/* 26: jnz 8 */
+			7, 1, 0,		/* 28: load 1; halt */
+		};
+		if (!reps)
+			reps = 1200;
+		t0 = now();
+		for (r = 0; r < reps; r++) {
+			code[1] = 10000 + (int32_t)(r % 100);
+			h = mix(h, k_vm(code));
+		}
+	} else if (strcmp(k, "qsort") == 0) {
+		/* a fresh window of a large random array each time (see
+		 * isort) */
+		enum { N = 4096, S = 1 << 18 };
+		static int32_t src[S], a[N];
+		for (int i = 0; i < S; i++)
+			src[i] = (int32_t)(rnd() % 1000000) - 500000;
+		if (!reps)
+			reps = 400;
+		t0 = now();
+		for (r = 0; r < reps; r++) {
+			memcpy(a, src + (r * 977) % (S - N), sizeof a);
+			k_qsort(a, N);
+			h = mix(h, (uint32_t)a[r % N]);
+			h = mix(h, (uint32_t)a[(r * 7919) % N]);
+		}
+	} else if (strcmp(k, "hash") == 0) {
+		/* N keys of a large key array each time, 3/4 of HCAP (8192) */
+		enum { N = 6144, S = 1 << 18 };
+		static uint64_t t[8192], keys[S];
+		for (int i = 0; i < S; i++)
+			keys[i] = ((uint64_t)rnd() << 32 | rnd()) | 2;
+		if (!reps)
+			reps = 800;
+		t0 = now();
+		for (r = 0; r < reps; r++)
+			h = mix(h, k_hash(t, keys + (r * 977) % (S - N), N));
 	} else {
 		fprintf(stderr, "driver: unknown kernel %s\n", k);
 		return 2;
