@@ -18,10 +18,11 @@
  * columns.  Then (offset_param) an induction variable used only by its
  * increments and one `iadd Q, J`, J invariant, starts at Q0 + J and
  * replaces that addition: `k * n + j` costs one add per iteration.
- * No pointer induction variables here: SIR's integer arithmetic has no
- * "no overflow" promise, so `offset T, p, i32 k*n + j` becomes a
- * pointer bumped by n*sizeof(T) only behind lver's run-time check
- * (lver.c).
+ * Pointer induction variables (pointer_iv) only from i64 indices: SIR's
+ * integer arithmetic has no "no overflow" promise, so `offset T, p, i32
+ * k*n + j` becomes a pointer bumped by n*sizeof(T) only behind lver's
+ * run-time check (lver.c), whose versioned loops index with i64
+ * counters; lsr runs again after lver for them.
  *
  * Loops first get preheaders (loops.c).  Loops with more than MAXLATCH
  * edges back to the header are left alone; each other loop costs the
@@ -35,7 +36,7 @@ typedef struct {
     IrFunc *f;
     uint32_t *inloop;   /* block id -> stamp of the loop being done */
     uint32_t stamp;
-    uint32_t nreduced, noffset;
+    uint32_t nreduced, noffset, npointer;
     /* Def-use lists from before the pass: instructions it adds are
      * missing (they are only considered on the next run) and those it
      * removes are no longer laid out. */
@@ -105,6 +106,53 @@ iv_step(Lsr *l, const OptLoop *lp, const OptPreds *p, IrInst pre,
     return step;
 }
 
+/* `X = offset T, ptr B, i64 P`, B invariant and P the i64 induction
+ * variable (header parameter k, step S), becomes a pointer parameter Q
+ * of the header: Q = offset T, B, P0 before the loop and Q' = offset
+ * T, Q, S on the loop edges.  Exact: offsets of an i64 index are
+ * affine modulo 2^64, so B + (P0 + t*S)*size = Q0 + t*(S*size).  Only
+ * for sizes the addressing mode cannot scale (1, 2, 4, 8 can: there
+ * (B, P, size) costs nothing), e.g. an array of 56-byte structs, where
+ * X would be a multiplication per iteration. */
+static void
+pointer_iv(Lsr *l, const OptPreds *p, IrBlock h, IrInst pre,
+           uint32_t pre_t, uint32_t k, IrInst xi, IrValue step)
+{
+    IrFunc *f = l->f;
+    IrInstData *xd = ir_inst(f, xi);
+    IrValue pv = ir_block_param(f, h, k);
+    IrValue base = ir_inst_arg(f, xi, 0);
+    uint64_t size = ir_type_size(f->mod, xd->ty);
+    if (ir_inst_arg(f, xi, 1).id != pv.id || base.id == pv.id ||
+        ir_type_bits(ir_value_type(f, pv)) != 64 || !invariant(l, base) ||
+        size == 0 || size == 1 || size == 2 || size == 4 || size == 8)
+        return;
+    /* xd dies as the builder grows the instruction table */
+    IrType et = xd->ty;
+    IrLoc loc = xd->loc;
+    IrValue x = xd->result;
+    IrBuilder b;
+    ir_builder_before(&b, f, pre);
+    b.loc = loc;
+    IrValue p0 = f->vpool.data[ir_target(f, pre, pre_t)->args + k];
+    IrValue q0 = ir_build_offset(&b, et, base, p0);
+    IrValue q = ir_block_add_param(f, h, ir_value_type(f, x), 0);
+    opt_target_push_arg(f, pre, pre_t, q0);
+    for (uint32_t e = p->start[h.id]; e < p->start[h.id + 1]; e++) {
+        OptEdge ed = p->e[e];
+        if (ed.inst.id == pre.id && ed.tidx == pre_t)
+            continue;
+        ir_builder_before(&b, f, ed.inst);
+        b.loc = loc;
+        opt_target_push_arg(f, ed.inst, ed.tidx,
+                            ir_build_offset(&b, et, q, step));
+    }
+    VEC_PUSH(l->repl, x);
+    VEC_PUSH(l->repl, q);
+    ir_layout_remove_inst(f, xi);
+    l->npointer++;
+}
+
 /* Strength-reduces the products of header parameter k of loop lp. */
 static void
 reduce_param(Lsr *l, const OptLoops *ls, const OptLoop *lp,
@@ -120,10 +168,14 @@ reduce_param(Lsr *l, const OptLoops *ls, const OptLoop *lp,
     for (uint32_t x = u->start[pv.id]; x < u->start[pv.id + 1]; x++) {
         IrInst mi = u->uses[x].inst;
         IrInstData *md = ir_inst(f, mi);
-        if (md->op != IR_OP_IMUL || !md->result.id)
-            continue;
         IrBlock mb = ir_layout_inst_block(f, mi);
-        if (!mb.id || l->inloop[mb.id] != l->stamp)
+        if (!mb.id || l->inloop[mb.id] != l->stamp || !md->result.id)
+            continue;
+        if (md->op == IR_OP_OFFSET) {
+            pointer_iv(l, p, h, pre, pre_t, k, mi, step);
+            continue;
+        }
+        if (md->op != IR_OP_IMUL)
             continue;
         IrValue a = ir_inst_arg(f, mi, 0), m = ir_inst_arg(f, mi, 1);
         if (a.id != pv.id) {
@@ -302,11 +354,12 @@ lsr_func(OptCtx *ctx, IrFunc *f)
     }
     VEC_FREE(l.repl);
     arena_free(&a);
-    if (!made && !l.nreduced && !l.noffset)
+    if (!made && !l.nreduced && !l.noffset && !l.npointer)
         opt_unchanged(ctx, f);
     opt_count(ctx, "preheaders created", made);
     opt_count(ctx, "multiplications strength-reduced", l.nreduced);
     opt_count(ctx, "addends folded into induction variables", l.noffset);
+    opt_count(ctx, "pointer induction variables made", l.npointer);
 }
 
 bool

@@ -574,8 +574,9 @@ sel_sel(CgCtx *c, IrInst i)
 
 /* A load whose only user is the ALU instruction right after it (no
  * store or call in between, at most 16 instructions away), as that
- * user's second operand: the user reads memory directly and the load
- * emits nothing.  i32/i64 only, so the access width is unchanged. */
+ * user's second operand (or first, of a commutative op, see below): the
+ * user reads memory directly and the load emits nothing.  i32, i64 and
+ * floats only, so the access width is unchanged. */
 static bool
 folded_load(CgCtx *c, IrInst ld, IrInst user)
 {
@@ -603,13 +604,24 @@ folded_load(CgCtx *c, IrInst ld, IrInst user)
     default:
         return false;
     }
-    if (u.slot != ud->args + 1)
-        return false;
-    IrValue a = ir_inst_arg(f, u.inst, 0);
     int64_t k;
-    if (a.id == v.id || ((ir_op_info[ud->op].flags & IR_OPF_COMMUTES) &&
-                         x64_const_of(c, a, &k) && x64_fits32(k)))
-        return false;
+    bool commutes = ir_op_info[ud->op].flags & IR_OPF_COMMUTES;
+    if (u.slot == ud->args) {
+        /* The first operand of a commutative op, which then swaps,
+         * when the second is neither a constant nor a load folded
+         * there (t = x * dt; s = load p; s + t: addsd (p), t).  Above
+         * -O0 only, like the float folds. */
+        IrValue o = ir_inst_arg(f, u.inst, 1);
+        IrInst ol = def_of(c, o);
+        if (!commutes || c->opt->optlevel == 0 || o.id == v.id ||
+            x64_const_of(c, o, &k) || (ol.id && folded_load(c, ol, u.inst)))
+            return false;
+    } else {
+        IrValue a = ir_inst_arg(f, u.inst, 0);
+        if (u.slot != ud->args + 1 || a.id == v.id ||
+            (commutes && x64_const_of(c, a, &k) && x64_fits32(k)))
+            return false;
+    }
     IrInst x = ir_layout_next_inst(f, ld);
     for (int n = 0; x.id && n < 16; n++, x = ir_layout_next_inst(f, x)) {
         if (x.id == u.inst.id)
@@ -619,6 +631,15 @@ folded_load(CgCtx *c, IrInst ld, IrInst user)
             return false;
     }
     return false;
+}
+
+/* Whether the first operand of i is the folded load (i commutes). */
+static bool
+loaded_first(CgCtx *c, IrInst i)
+{
+    IrInst la = def_of(c, ir_inst_arg(c->irf, i, 0));
+    return la.id && folded_load(c, la, i) &&
+           ir_inst_arg(c->irf, i, 0).id != ir_inst_arg(c->irf, i, 1).id;
 }
 
 /* The one use of v, if it has exactly one (else 0). */
@@ -848,6 +869,11 @@ sel_intbin(CgCtx *c, IrInst i)
         a = b;
         b = t;
     }
+    if (loaded_first(c, i)) {
+        IrValue t = a;
+        a = b;
+        b = t;
+    }
     bool bi = false;
     MirOpnd ob;
     IrInst ld = def_of(c, b);
@@ -955,6 +981,11 @@ sel_fbin(CgCtx *c, IrInst i)
                   id->op == IR_OP_FSUB ? X64_SUBS :
                   id->op == IR_OP_FMUL ? X64_MULS : X64_DIVS;
     /* a load used only here is the memory operand (addsd (p), x) */
+    if (loaded_first(c, i)) {
+        IrValue t = a;
+        a = b;
+        b = t;
+    }
     IrInst ld = def_of(c, b);
     MirOpnd ob = ld.id && folded_load(c, ld, i)
         ? x64_mem_at(addr_of(c, ir_inst_arg(f, ld, 0)), 0, sz)
