@@ -106,6 +106,33 @@ iv_step(Lsr *l, const OptLoop *lp, const OptPreds *p, IrInst pre,
     return step;
 }
 
+/* Gives header h a parameter Q that stands for x: q0 on the preheader
+ * edge, and on each edge from the loop Q + step (an integer) or, when
+ * elem is not NULL, offset *elem, Q, step.  x's uses read Q once the
+ * recorded pairs are applied (the header dominates x and its uses). */
+static void
+new_iv(Lsr *l, const OptPreds *p, IrBlock h, IrInst pre, uint32_t pre_t,
+       IrValue x, IrValue q0, const IrType *elem, IrValue step, IrLoc loc)
+{
+    IrFunc *f = l->f;
+    IrType ty = ir_value_type(f, x);
+    IrValue q = ir_block_add_param(f, h, ty, 0);
+    opt_target_push_arg(f, pre, pre_t, q0);
+    for (uint32_t e = p->start[h.id]; e < p->start[h.id + 1]; e++) {
+        OptEdge ed = p->e[e];
+        if (ed.inst.id == pre.id && ed.tidx == pre_t)
+            continue;
+        IrBuilder b;
+        ir_builder_before(&b, f, ed.inst);
+        b.loc = loc;
+        IrValue qn = elem ? ir_build_offset(&b, *elem, q, step)
+                          : ir_build_binary(&b, IR_OP_IADD, ty, q, step);
+        opt_target_push_arg(f, ed.inst, ed.tidx, qn);
+    }
+    VEC_PUSH(l->repl, x);
+    VEC_PUSH(l->repl, q);
+}
+
 /* `X = offset T, ptr B, i64 P`, B invariant and P the i64 induction
  * variable (header parameter k, step S), becomes a pointer parameter Q
  * of the header: Q = offset T, B, P0 before the loop and Q' = offset
@@ -136,19 +163,7 @@ pointer_iv(Lsr *l, const OptPreds *p, IrBlock h, IrInst pre,
     b.loc = loc;
     IrValue p0 = f->vpool.data[ir_target(f, pre, pre_t)->args + k];
     IrValue q0 = ir_build_offset(&b, et, base, p0);
-    IrValue q = ir_block_add_param(f, h, ir_value_type(f, x), 0);
-    opt_target_push_arg(f, pre, pre_t, q0);
-    for (uint32_t e = p->start[h.id]; e < p->start[h.id + 1]; e++) {
-        OptEdge ed = p->e[e];
-        if (ed.inst.id == pre.id && ed.tidx == pre_t)
-            continue;
-        ir_builder_before(&b, f, ed.inst);
-        b.loc = loc;
-        opt_target_push_arg(f, ed.inst, ed.tidx,
-                            ir_build_offset(&b, et, q, step));
-    }
-    VEC_PUSH(l->repl, x);
-    VEC_PUSH(l->repl, q);
+    new_iv(l, p, h, pre, pre_t, x, q0, &et, step, loc);
     ir_layout_remove_inst(f, xi);
     l->npointer++;
 }
@@ -201,20 +216,7 @@ reduce_param(Lsr *l, const OptLoops *ls, const OptLoop *lp,
         IrValue sm = m;
         if (!opt_const_bits(f, step, &c) || c != 1)
             sm = ir_build_binary(&b, IR_OP_IMUL, ty, step, m);
-        IrValue q = ir_block_add_param(f, h, ty, 0);
-        opt_target_push_arg(f, pre, pre_t, q0);
-        for (uint32_t e = p->start[h.id]; e < p->start[h.id + 1]; e++) {
-            OptEdge ed = p->e[e];
-            if (ed.inst.id == pre.id && ed.tidx == pre_t)
-                continue;
-            ir_builder_before(&b, f, ed.inst);
-            b.loc = loc;
-            IrValue qn = ir_build_binary(&b, IR_OP_IADD, ty, q, sm);
-            opt_target_push_arg(f, ed.inst, ed.tidx, qn);
-        }
-        /* X's uses read Q (the header dominates X and so its uses) */
-        VEC_PUSH(l->repl, x);
-        VEC_PUSH(l->repl, q);
+        new_iv(l, p, h, pre, pre_t, x, q0, NULL, sm, loc);
         ir_layout_remove_inst(f, mi);
         l->nreduced++;
     }
