@@ -106,7 +106,6 @@ typedef struct {
     uint8_t cls;        /* MirClass */
     uint8_t nospill;    /* short reload/remat temp: must get a register */
     uint32_t reg;       /* assigned physreg after regalloc */
-    uint32_t hint;      /* preferred physreg or vreg (copy coalescing) */
     uint32_t spill;     /* frame object when spilled, 0 otherwise */
 } MirVreg;
 

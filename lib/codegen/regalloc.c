@@ -46,6 +46,9 @@ typedef struct {
     bool *spilled;
     uint32_t nspilled;
     uint64_t allocatable;
+    /* copy partners: for vreg v < npart, part[pstart[v] .. pstart[v+1]) */
+    uint32_t *pstart, *part;
+    uint32_t npart;
 } Ra;
 
 /* The fixed ranges of r are sorted by start, and live.c replaced each
@@ -143,6 +146,53 @@ spill(Ra *ra, uint32_t v)
     }
 }
 
+/* The register of x: a physreg itself, a vreg's assignment (0 if none
+ * yet). */
+static uint32_t
+reg_of(Ra *ra, uint32_t x)
+{
+    return mir_is_vreg(x) ? mir_vreg(ra->f, x)->reg : x;
+}
+
+static bool
+hint_ok(Ra *ra, uint32_t v, uint32_t h)
+{
+    const MirRegInfo *ri = ra->f->target->regs;
+    return h && h < MIR_NPREG && (ra->allocatable >> h & 1) &&
+           ri->cls[h] == mir_vreg(ra->f, v)->cls && reg_ok(ra, h, v);
+}
+
+/* A register that makes one of v's copies disappear: a copy partner's,
+ * else that of a partner of a partner not allocated yet (a block
+ * parameter's other incoming value: i' = i + 1 copied into p, p copied
+ * into i at the back edge; i has its register when i' comes).  At most
+ * HINTS tries, so each choice costs a constant. */
+enum { HINTS = 16 };
+
+static uint32_t
+hint_pick(Ra *ra, uint32_t v)
+{
+    if (v >= ra->npart)
+        return 0;
+    uint32_t tries = 0;
+    for (uint32_t k = ra->pstart[v]; k < ra->pstart[v + 1] && tries < HINTS;
+         k++, tries++)
+        if (hint_ok(ra, v, reg_of(ra, ra->part[k])))
+            return reg_of(ra, ra->part[k]);
+    for (uint32_t k = ra->pstart[v]; k < ra->pstart[v + 1]; k++) {
+        uint32_t x = ra->part[k];
+        if (!mir_is_vreg(x) || reg_of(ra, x) || x >= ra->npart)
+            continue;
+        for (uint32_t j = ra->pstart[x]; j < ra->pstart[x + 1]; j++) {
+            if (tries++ >= HINTS)
+                return 0;
+            if (ra->part[j] != v && hint_ok(ra, v, reg_of(ra, ra->part[j])))
+                return reg_of(ra, ra->part[j]);
+        }
+    }
+    return 0;
+}
+
 /* Linear scan over intervals with holes (Wimmer and Moessenboeck,
  * "Optimized interval splitting in a linear scan register allocator",
  * without the splitting): 'active' intervals cover the current
@@ -171,12 +221,7 @@ scan(Ra *ra)
         memcpy(ra->inactive, tmp, ni * sizeof *tmp);
         ra->nactive = na;
         ra->ninactive = ni;
-        uint32_t pick = 0, h = vr->hint;
-        if (h && mir_is_vreg(h))
-            h = mir_vreg(f, h)->reg;
-        if (h && h < MIR_NPREG && (ra->allocatable >> h & 1) &&
-            ri->cls[h] == vr->cls && reg_ok(ra, h, v))
-            pick = h;
+        uint32_t pick = hint_pick(ra, v);
         for (const uint8_t *r = ri->order[vr->cls]; *r && !pick; r++)
             if (reg_ok(ra, *r, v))
                 pick = *r;
@@ -408,24 +453,47 @@ rewrite(Ra *ra)
     free(def);
 }
 
-/* Hints: the other side of each register copy. */
+/* The copy partners of each vreg: the other side of each register
+ * copy, in code order (counted, then filled: CSR). */
 static void
-set_hints(MirFunc *f)
+set_hints(Ra *ra)
 {
-    for (uint32_t b = 1; b < f->blocks.len; b++) {
-        MirBlock *bl = &f->blocks.data[b];
-        for (uint32_t k = 0; k < bl->insts.len; k++) {
-            uint32_t i = bl->insts.data[k];
-            MirInst *in = mir_inst(f, i);
-            if (!(f->target->ops[in->op].flags & MIR_OPF_MOVE))
-                continue;
-            MirOpnd *s = mir_opnd(f, i, 0), *d = mir_opnd(f, i, 1);
-            if (s->kind != MO_REG || d->kind != MO_REG)
-                continue;
-            if (mir_is_vreg(d->reg) && !mir_vreg(f, d->reg)->hint)
-                mir_vreg(f, d->reg)->hint = s->reg;
-            if (mir_is_vreg(s->reg) && !mir_vreg(f, s->reg)->hint)
-                mir_vreg(f, s->reg)->hint = d->reg;
+    MirFunc *f = ra->f;
+    uint32_t n = mir_num_regs(f);
+    ra->npart = n;
+    ra->pstart = xcalloc(n + 2, sizeof *ra->pstart);
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint32_t b = 1; b < f->blocks.len; b++) {
+            MirBlock *bl = &f->blocks.data[b];
+            for (uint32_t k = 0; k < bl->insts.len; k++) {
+                uint32_t i = bl->insts.data[k];
+                MirInst *in = mir_inst(f, i);
+                if (!(f->target->ops[in->op].flags & MIR_OPF_MOVE))
+                    continue;
+                MirOpnd *s = mir_opnd(f, i, 0), *d = mir_opnd(f, i, 1);
+                if (s->kind != MO_REG || d->kind != MO_REG ||
+                    s->reg == d->reg)
+                    continue;
+                uint32_t side[2][2] = {{d->reg, s->reg}, {s->reg, d->reg}};
+                for (int e = 0; e < 2; e++) {
+                    uint32_t x = side[e][0];
+                    if (!mir_is_vreg(x))
+                        continue;
+                    if (pass == 0)
+                        ra->pstart[x + 1]++;
+                    else
+                        ra->part[ra->pstart[x]++] = side[e][1];
+                }
+            }
+        }
+        if (pass == 0) {
+            for (uint32_t x = 0; x < n; x++)
+                ra->pstart[x + 1] += ra->pstart[x];
+            ra->part = xmalloc((ra->pstart[n] + 1) * sizeof *ra->part);
+        } else {
+            /* the fill moved each start to the next one's */
+            memmove(ra->pstart + 1, ra->pstart, n * sizeof *ra->pstart);
+            ra->pstart[0] = 0;
         }
     }
 }
@@ -510,7 +578,7 @@ cg_regalloc(CgCtx *c, MirFunc *f)
     for (int k = 0; k < MIR_NCLS; k++)
         for (const uint8_t *r = f->target->regs->order[k]; *r; r++)
             ra.allocatable |= (uint64_t)1 << *r;
-    set_hints(f);
+    set_hints(&ra);
     for (int round = 0;; round++) {
         if (round > 32)
             CG_BUG("register allocation does not converge");
@@ -575,6 +643,7 @@ cg_regalloc(CgCtx *c, MirFunc *f)
         }
         bl->insts.len = n;
     }
+    free(ra.pstart), free(ra.part);
     (void)c;
     return true;
 }
