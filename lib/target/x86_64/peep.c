@@ -14,6 +14,8 @@
  */
 #include "x64.h"
 
+#include <string.h>
+
 /* How many low bytes of the GP register instruction i defines may be
  * non-zero: 1 or 2 after movzb/movzw, 4 after any 32-bit write, else 8. */
 static unsigned
@@ -23,7 +25,14 @@ zext_width(MirFunc *f, uint32_t i)
     switch (in->op) {
     case X64_MOVZX:
         return in->size2;       /* movzb/movzw/movl */
-    case X64_MOV: case X64_MOVI: case X64_LEA: case X64_MOVSX:
+    case X64_MOVI: {
+        /* a constant: the bytes its value needs */
+        uint64_t v = (uint64_t)mir_opnd(f, i, 0)->imm;
+        if (in->size == 4)
+            v &= 0xffffffffu;
+        return v < 0x100 ? 1 : v < 0x10000 ? 2 : v >> 32 == 0 ? 4 : 8;
+    }
+    case X64_MOV: case X64_LEA: case X64_MOVSX:
     case X64_ADD: case X64_SUB: case X64_AND: case X64_OR: case X64_XOR:
     case X64_IMUL: case X64_NEG: case X64_NOT: case X64_CMOV:
     case X64_MOVXG:
@@ -39,15 +48,34 @@ zext_width(MirFunc *f, uint32_t i)
     }
 }
 
+/* A 64-bit copy between vregs (block arguments become these): its
+ * destination is as wide as its source. */
+static bool
+vreg_copy(MirFunc *f, uint32_t i, uint32_t nr)
+{
+    const MirInst *in = mir_inst(f, i);
+    if (in->op != X64_MOV || in->size != 8 || in->nopnds != 2)
+        return false;
+    const MirOpnd *s = mir_opnd(f, i, 0), *d = mir_opnd(f, i, 1);
+    return s->kind == MO_REG && d->kind == MO_REG && mir_is_vreg(s->reg) &&
+           mir_is_vreg(d->reg) && s->reg < nr && d->reg < nr;
+}
+
 void
 x64_post_isel(CgCtx *c, MirFunc *f)
 {
     (void)c;
     uint32_t nr = mir_num_regs(f);
-    /* per vreg: the widest zext_width of its definitions (0: none) */
+    /* per vreg: the widest zext_width of its definitions (0: none);
+     * copies pass their source's width on, below */
     uint8_t *w = xcalloc(nr + 1, 1);
+    uint32_t ncopy = 0;
     for (uint32_t i = 1; i < f->insts.len; i++) {
         MirInst *in = mir_inst(f, i);
+        if (vreg_copy(f, i, nr)) {
+            ncopy++;
+            continue;
+        }
         unsigned z = zext_width(f, i);
         for (uint32_t k = 0; k < in->nopnds; k++) {
             MirOpnd *o = mir_opnd(f, i, k);
@@ -59,6 +87,35 @@ x64_post_isel(CgCtx *c, MirFunc *f)
                 w[o->reg] = (uint8_t)z;
         }
     }
+    /* Widths flow along copies (a loop counter's parameter is a copy of
+     * its start and of its 32-bit increment): a worklist over the copy
+     * graph, each vreg's width growing at most three times (1, 2, 4, 8),
+     * so this is linear.  Copies by source, CSR. */
+    uint32_t *cstart = xcalloc(nr + 2, sizeof *cstart);
+    uint32_t *cdst = xmalloc((ncopy + 1) * sizeof *cdst);
+    for (uint32_t i = 1; i < f->insts.len; i++)
+        if (vreg_copy(f, i, nr))
+            cstart[mir_opnd(f, i, 0)->reg + 1]++;
+    for (uint32_t v = 0; v < nr; v++)
+        cstart[v + 1] += cstart[v];
+    for (uint32_t i = 1; i < f->insts.len; i++)
+        if (vreg_copy(f, i, nr))
+            cdst[cstart[mir_opnd(f, i, 0)->reg]++] = mir_opnd(f, i, 1)->reg;
+    memmove(cstart + 1, cstart, nr * sizeof *cstart);
+    cstart[0] = 0;
+    uint32_t *wl = xmalloc((nr + 1) * 4 * sizeof *wl), nwl = 0;
+    for (uint32_t v = 0; v < nr; v++)
+        if (w[v])
+            wl[nwl++] = v;
+    while (nwl) {
+        uint32_t v = wl[--nwl];
+        for (uint32_t k = cstart[v]; k < cstart[v + 1]; k++)
+            if (w[cdst[k]] < w[v]) {
+                w[cdst[k]] = w[v];
+                wl[nwl++] = cdst[k];
+            }
+    }
+    free(cstart), free(cdst), free(wl);
     for (uint32_t i = 1; i < f->insts.len; i++) {
         MirInst *in = mir_inst(f, i);
         if (in->op != X64_MOVZX || in->nopnds != 2)
