@@ -34,6 +34,9 @@
  * iteration, and then sext(e) is exactly sext(e0) + t*sext(S): base_k +
  * t*sext(S) elements.  Products fit 64 bits (|T| < 2^32, |S| <= 2^31).
  *
+ * H2 tests t < n - i0 (exact in 64 bits) when some address steps by 1,
+ * so that i need not be stepped in the copy unless its body reads i:
+ * the exit edge makes i = i0 + t (block X).  Else H2 repeats H's test.
  * H2 leaves through H, whose compare fails again on the same i and n,
  * so the values used after the loop come from H as before and the exit
  * gets no new merge; a parameter of H that only B reads gets undef on
@@ -65,7 +68,7 @@ typedef struct {
     OptCountedWalk *w;  /* map: original value id -> its copy in H2/B2 */
     Cand cand[MAXCAND];
     uint32_t ncand;
-    uint32_t nloops, naddr;
+    uint32_t nloops, naddr, nexit;
 } Lver;
 
 static bool
@@ -111,6 +114,14 @@ step_of(Lver *l, uint32_t k)
         y = t;
     }
     return x.id == p.id && y.id != p.id && usable(l, y) ? y : (IrValue){0};
+}
+
+/* Whether step a is the constant 1. */
+static bool
+step_one(Lver *l, IrValue a)
+{
+    uint64_t x;
+    return opt_const_bits(l->f, a, &x) && x == 1;
 }
 
 /* Whether steps a and b are the same i64 amount once sign-extended. */
@@ -222,8 +233,9 @@ version(Lver *l, const IrUses *us)
     IrValue iw = ir_build_cast(&bd, ext, IR_T_I64, args.data[s->iv]);
     IrValue one = ir_build_iconst(&bd, IR_T_I64, 1);
     IrValue zero = ir_build_iconst(&bd, IR_T_I64, 0);
-    IrValue t = ir_build_binary(&bd, IR_OP_ISUB, IR_T_I64, nw, iw);
-    t = ir_build_binary(&bd, IR_OP_ISUB, IR_T_I64, t, one);
+    IrValue trip = ir_build_binary(&bd, IR_OP_ISUB, IR_T_I64, nw, iw);
+    IrValue t = ir_build_binary(&bd, IR_OP_ISUB, IR_T_I64, trip, one);
+    IrValue i0 = args.data[s->iv];
     IrValue neg = ir_build_icmp(&bd, IR_PRED_SLT, IR_T_I64, t, zero);
     t = ir_build_sel(&bd, IR_T_I64, neg, zero, t);
     /* H2's exit arguments: undef, made here (outside the loop, so
@@ -303,10 +315,32 @@ version(Lver *l, const IrUses *us)
                        : (IrValue){l->w->map[ir_block_param(f, h, k).id]});
     free(xa);
     IrValue c2 = {l->w->map[ir_inst_result(f, s->cmp).id]};
-    if (s->body_on_true)
+    uint32_t g1 = 0;
+    while (g1 < ng && !step_one(l, l->cand[lead[g1]].step))
+        g1++;
+    if (g1 < ng) {
+        /* The exit test on the index of step 1, which counts the
+         * iterations (i = i0 + t, exactly: i < n <=> t < n - i0 in 64
+         * bits), so i itself is left to what the body reads of it; the
+         * exit edge makes i from t (block X, once per loop). */
+        IrValue cont = ir_build_icmp(&bd, IR_PRED_SLT, IR_T_I64, tp[g1],
+                                     trip);
+        IrBlock x = ir_block_create(f, NULL);
+        ir_layout_insert_block_after(f, x, b2);
+        ir_build_condbr(&bd, cont, b2, NULL, 0, x, NULL, 0);
+        ir_builder_at_end(&bd, f, x);
+        bd.loc = loc;
+        IrType it = ir_value_type(f, i0);
+        IrValue tr = ir_type_bits(it) < 64
+            ? ir_build_cast(&bd, IR_OP_TRUNC, it, tp[g1]) : tp[g1];
+        args.data[s->iv] = ir_build_binary(&bd, IR_OP_IADD, it, i0, tr);
+        ir_build_br(&bd, h, args.data, args.len);
+        l->nexit++;
+    } else if (s->body_on_true) {
         ir_build_condbr(&bd, c2, b2, NULL, 0, h, args.data, args.len);
-    else
+    } else {
         ir_build_condbr(&bd, c2, h, args.data, args.len, b2, NULL, 0);
+    }
     /* B2: B with each address from its base and shared index */
     IR_FOR_INSTS(f, b, i) {
         if (i.id == s->bbr.id)
@@ -370,6 +404,7 @@ lver_func(OptCtx *ctx, IrFunc *f)
     opt_count(ctx, "preheaders created", made);
     opt_count(ctx, "loops versioned", l.nloops);
     opt_count(ctx, "addresses made pointer induction variables", l.naddr);
+    opt_count(ctx, "exit tests moved to the i64 index", l.nexit);
 }
 
 bool

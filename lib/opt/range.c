@@ -28,7 +28,9 @@
  *   - `offset T, p, iN x` (N < 64) with x >= 0 indexes with `zext x` in
  *     i64, and with `zext a + c` when x = a + c cannot wrap with a >= 0,
  *     so the constant becomes the addressing mode's displacement
- *     (a[j + 1] next to a[j] in insertion sort);
+ *     (a[j + 1] next to a[j] in insertion sort); only for sizes of T
+ *     the addressing mode scales (1, 2, 4, 8): other records cost a
+ *     multiplication per access unless lver and lsr step a pointer;
  *   - `sdiv`/`srem` by a positive constant and `ashr` of x >= 0 are
  *     `udiv`/`urem`/`lshr` (no rounding fix-up);
  *   - an `icmp` that the intervals decide is a constant.
@@ -581,8 +583,12 @@ rewrite(Range *R)
                 break;
             case IR_OP_OFFSET: {
                 IrValue ix = ir_inst_arg(f, i, 1);
-                if (ir_type_bits(d->ty2) >= 64 || !opnd(R, ix, b, &x) ||
-                    x.lo < 0)
+                uint64_t sz = ir_type_size(f->mod, d->ty);
+                /* records of other sizes need a multiplication either
+                 * way: lver and lsr make them pointer increments */
+                if (ir_type_bits(d->ty2) >= 64 ||
+                    (sz != 1 && sz != 2 && sz != 4 && sz != 8) ||
+                    !opnd(R, ix, b, &x) || x.lo < 0)
                     break;
                 IrValue wi = wide_index(R, ix, b, i);
                 d = ir_inst(f, i);
