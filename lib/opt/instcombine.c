@@ -458,6 +458,23 @@ simplify_icmp(IC *c, IrInst i, IrPred p, IrType t, IrValue x, IrValue y)
             c->nchanged++;
         }
     }
+    /* zext z against a constant z's type holds: compare z itself (a
+     * byte tested in place, cmpb $0, (p)); the zero-extended value is
+     * nonnegative, so signed order is unsigned order */
+    IrInst zx = def_op(c, x, IR_OP_ZEXT);
+    if (zx.id && ir_type_is_int(t)) {
+        IrValue z = op_arg(c, zx, 0);
+        IrType zt = ir_value_type(c->f, z);
+        IrPred q = p == IR_PRED_SLT ? IR_PRED_ULT : p == IR_PRED_SLE
+                 ? IR_PRED_ULE : p == IR_PRED_SGT ? IR_PRED_UGT
+                 : p == IR_PRED_SGE ? IR_PRED_UGE : p;
+        bool ok = q == IR_PRED_EQ || q == IR_PRED_NE || q == IR_PRED_ULT ||
+                  q == IR_PRED_ULE || q == IR_PRED_UGT || q == IR_PRED_UGE;
+        /* (a constant that fits z's narrower type is below t's sign
+         * bit: signed and unsigned agree on it) */
+        if (ok && ir_type_is_int(zt) && cy <= opt_mask(ir_type_bits(zt)))
+            return ir_build_icmp(&c->b, q, zt, z, k_int(c, zt, cy));
+    }
     if (t.id == IR_TY_BOOL) {
         bool v = cy & 1;
         if ((p == IR_PRED_EQ && v) || (p == IR_PRED_NE && !v))

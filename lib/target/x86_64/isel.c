@@ -335,6 +335,49 @@ mirror(IrPred p)
     }
 }
 
+/* The one use of v, if it has exactly one (else 0). */
+static IrInst
+only_user(CgCtx *c, IrValue v)
+{
+    if (ir_uses_count(&c->uses, v) != 1)
+        return (IrInst){0};
+    return c->uses.uses[c->uses.start[v.id]].inst;
+}
+
+/* A load used only by an icmp (as its first operand) against an
+ * immediate, the icmp used once in the same block, and nothing that
+ * writes memory from the load to the block's end (wherever the compare
+ * is emitted, the memory still holds the value): the compare reads
+ * memory, `cmpb $0, (p)`, and the load emits nothing.  Above -O0. */
+static bool
+cmp_load(CgCtx *c, IrInst ld)
+{
+    IrFunc *f = c->irf;
+    IrInstData *d = ir_inst(f, ld);
+    if (c->opt->optlevel == 0 || d->op != IR_OP_LOAD ||
+        (d->flags & IR_INSTF_VOLATILE) || !ir_type_is_int(d->ty))
+        return false;
+    IrValue v = ir_inst_result(f, ld);
+    IrInst u = only_user(c, v);
+    int64_t k;
+    if (!u.id || ir_inst_op(f, u) != IR_OP_ICMP ||
+        ir_inst_arg(f, u, 0).id != v.id ||
+        !x64_const_of(c, ir_inst_arg(f, u, 1), &k) || !x64_fits32(k))
+        return false;
+    IrBlock b = ir_layout_inst_block(f, ld);
+    IrInst cu = only_user(c, ir_inst_result(f, u));
+    if (ir_layout_inst_block(f, u).id != b.id || !cu.id ||
+        ir_layout_inst_block(f, cu).id != b.id)
+        return false;
+    int n = 0;
+    for (IrInst x = ir_layout_next_inst(f, ld); x.id;
+         x = ir_layout_next_inst(f, x))
+        if (++n > 16 || (ir_op_info[ir_inst(f, x)->op].flags &
+                         (IR_OPF_WRITES_MEM | IR_OPF_CALL)))
+            return false;
+    return true;
+}
+
 /* Emits the compare of an icmp/fcmp; returns the condition. */
 static Cond
 emit_compare(CgCtx *c, IrInst i)
@@ -360,6 +403,12 @@ emit_compare(CgCtx *c, IrInst i)
             }
         }
         k.cc = icc(p);
+        IrInst la = def_of(c, a);
+        if (bi && la.id && cmp_load(c, la)) {
+            x64_emit2(c, X64_CMP, sz, ob,
+                      x64_mem_at(addr_of(c, ir_inst_arg(f, la, 0)), 0, sz));
+            return k;
+        }
         /* against 0, `test` sets the same flags (CF = OF = 0) and
          * fuses an `and` used only here: test y, x */
         if (bi && ob.imm == 0) {
@@ -640,15 +689,6 @@ loaded_first(CgCtx *c, IrInst i)
     IrInst la = def_of(c, ir_inst_arg(c->irf, i, 0));
     return la.id && folded_load(c, la, i) &&
            ir_inst_arg(c->irf, i, 0).id != ir_inst_arg(c->irf, i, 1).id;
-}
-
-/* The one use of v, if it has exactly one (else 0). */
-static IrInst
-only_user(CgCtx *c, IrValue v)
-{
-    if (ir_uses_count(&c->uses, v) != 1)
-        return (IrInst){0};
-    return c->uses.uses[c->uses.start[v.id]].inst;
 }
 
 /*
@@ -1228,7 +1268,8 @@ x64_isel_inst(CgCtx *c, IrInst i)
         return;
     }
     case IR_OP_LOAD:
-        if (folded_load(c, i, (IrInst){0}) || in_rmw(c, i))
+        if (folded_load(c, i, (IrInst){0}) || in_rmw(c, i) ||
+            cmp_load(c, i))
             return;
         x64_load_value(c, res, id->ty, addr_of(c, ir_inst_arg(f, i, 0)),
                    id->flags & IR_INSTF_VOLATILE);
