@@ -14,8 +14,9 @@
  *    the current interval if no active interval holds it and no inactive
  *    one holding it intersects it.  A loop variable and the value copied
  *    into it at the back edge usually share a register this way.  Free
- *    registers are tried in this order: the hint (the other side of a
- *    copy, so the copy disappears: coalescing), then the target's order
+ *    registers are tried in this order: the registers of the vreg's
+ *    copy partners (the other sides of its copies, so a copy disappears:
+ *    coalescing), then of their partners, then the target's order
  *    (caller-saved first, so callee-saved registers are only used, and
  *    saved, when something lives across a call).
  * 3. With no free register, the register whose occupants end last is

@@ -37,7 +37,6 @@
  */
 #include "optutil.h"
 
-#include <string.h>
 
 enum { DEPTH = 6, WIDEN = 3, CHANGES = 16 };
 
