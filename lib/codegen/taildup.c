@@ -12,8 +12,9 @@
  * Registers are allocated, so a copy means exactly what the original
  * means: the machine state at the jump is the state B starts from.
  * B is copied only when it ends in a jump itself (no return, whose
- * epilogue the emitter writes) and has at most MAXDUP instructions
- * before its branches and no call.  One pass over the blocks; copies
+ * epilogue the emitter writes), has no call, at most MAXDUP instructions
+ * before its first branch and MAXEXIT after it (a loop header's exit
+ * edge moves, run once).  One pass over the blocks; copies
  * are not duplicated again, so the code grows by a bounded amount per
  * jump.  A jump to the block laid out next is left alone: it costs
  * nothing.  Blocks no jump reaches afterwards are emptied (the emitter
@@ -21,7 +22,10 @@
  */
 #include "cg.h"
 
-enum { MAXDUP = 2 };
+/* At most MAXDUP instructions before B's first branch, and MAXEXIT
+ * after it: the parameter moves of the edge the branch does not take,
+ * run once when the rotated loop exits. */
+enum { MAXDUP = 2, MAXEXIT = 4 };
 
 /* Appends a copy of instruction i to block b. */
 static void
@@ -39,7 +43,8 @@ copy_inst(MirFunc *f, uint32_t b, uint32_t i)
 }
 
 /* True when block h may be copied: it ends in an unconditional jump,
- * with at most MAXDUP other non-branch instructions and no call. */
+ * has no call, at most MAXDUP instructions before its first branch and
+ * MAXEXIT other non-branch instructions after it. */
 static bool
 duplicable(MirFunc *f, uint32_t h)
 {
@@ -52,12 +57,15 @@ duplicable(MirFunc *f, uint32_t h)
     if ((lf & (MIR_OPF_TERM | MIR_OPF_BRANCH)) !=
         (MIR_OPF_TERM | MIR_OPF_BRANCH))
         return false;
-    uint32_t n = 0;
+    uint32_t n = 0, limit = MAXDUP;
     for (uint32_t k = 0; k < bl->insts.len; k++) {
         uint16_t fl = ops[mir_inst(f, bl->insts.data[k])->op].flags;
         if (fl & MIR_OPF_CALL)
             return false;
-        if (!(fl & MIR_OPF_BRANCH) && ++n > MAXDUP)
+        if (fl & MIR_OPF_BRANCH) {
+            if (limit == MAXDUP)
+                n = 0, limit = MAXEXIT;
+        } else if (++n > limit)
             return false;
     }
     return true;
