@@ -1,19 +1,24 @@
 #!/bin/sh
-# compare.sh BINDIR - sirc -O2 against the system's C compilers on twelve
+# compare.sh BINDIR - sirc -O2 against the system's C compilers on twenty
 # small programs (bench/compare/): struct-heavy vector math (bodies), a
 # byte loop (adler), a 2D stencil with int indices (blur), insertion sort
 # (isort), tree lookups (tree), an if/else chain (classify), a sieve of
 # Eratosthenes (sieve), doubly recursive Fibonacci (fib), table-driven
 # CRC-32 (crc), a bytecode interpreter with a switch (vm), quicksort
-# through a swap helper (qsort) and an open-addressing hash table of u64
-# keys (hash).  Each K.sir is the C function of ref.c written as a naive
-# C front end emits SIR, every variable in a stack slot.  Every binary
-# must print the checksum of the C version; the best time of BENCH_RUNS
-# (default 3) runs, interleaved so that background load hits all alike,
-# is reported for sirc -O2, clang -O2 (when installed) and clang -O2
-# without vectorization (sirc does not vectorize), with the ratios.  Exit
-# status 1 when a tool fails or a checksum differs; the times are only
-# reported.
+# through a swap helper (qsort), an open-addressing hash table of u64
+# keys (hash), edit distance by 2D dynamic programming (edit), binary
+# search (bsearch), building, reversing and walking a linked list (list),
+# counting words and parsing numbers in a byte buffer (parse), a double
+# matrix transpose with row sums through a[i][j] (mat), prefix sums with
+# a running maximum (scan), bit loops and xorshift mixing (bits) and a
+# float struct-of-arrays particle update (soa).  Each K.sir is the C
+# function of ref.c written as a naive C front end emits SIR, every
+# variable in a stack slot.  Every binary must print the checksum of the
+# C version; the best time of BENCH_RUNS (default 3) runs, interleaved
+# so that background load hits all alike, is reported for sirc -O2,
+# clang -O2 (when installed) and clang -O2 without vectorization (sirc
+# does not vectorize), with the ratios.  Exit status 1 when a tool fails
+# or a checksum differs; the times are only reported.
 set -eu
 bindir=${1:-build/bin}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,7 +26,8 @@ out=${BENCH_OUT:-$(dirname "$bindir")/bench}/compare
 runs=${BENCH_RUNS:-3}
 CC=${CC:-cc}
 CLANG=${CLANG:-clang}
-kernels="bodies adler blur isort tree classify sieve fib crc vm qsort hash"
+kernels="bodies adler blur isort tree classify sieve fib crc vm qsort hash
+edit bsearch list parse mat scan bits soa"
 CFLAGS="-std=c11 -D_POSIX_C_SOURCE=199309L -O2 -ffp-contract=off"
 mkdir -p "$out"
 objs=""

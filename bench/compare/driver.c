@@ -4,7 +4,7 @@
  *
  * usage: driver KERNEL [REPS]
  *   KERNEL: bodies adler blur isort tree classify sieve fib crc vm qsort
- *           hash
+ *           hash edit bsearch list parse mat scan bits soa
  * prints "KERNEL CHECKSUM SECONDS" (SECONDS: the repetition loop only).
  */
 #include <stdint.h>
@@ -31,6 +31,15 @@ uint32_t k_crc(const unsigned char *, int);
 uint32_t k_vm(const int32_t *);
 void k_qsort(int32_t *, int);
 uint32_t k_hash(uint64_t *, const uint64_t *, int);
+struct node { int64_t val; struct node *next; };
+int k_edit(const unsigned char *, int, const unsigned char *, int, int32_t *);
+uint32_t k_bsearch(const int32_t *, int, const int32_t *, int);
+uint64_t k_list(struct node *, const int32_t *, int);
+uint64_t k_parse(const unsigned char *, int);
+double k_mat(const double (*)[128], double (*)[128], int);
+int64_t k_scan(int64_t *, const int64_t *, int);
+uint64_t k_bits(const uint32_t *, int);
+float k_soa(float *, float *, float *, float *, const float *, int, float);
 
 
 static struct tree *
@@ -231,6 +240,138 @@ main(int argc, char **argv)
 		t0 = now();
 		for (r = 0; r < reps; r++)
 			h = mix(h, k_hash(t, keys + (r * 977) % (S - N), N));
+	} else if (strcmp(k, "edit") == 0) {
+		/* two windows of a large text over a 4-letter alphabet */
+		enum { N = 200, S = 1 << 18 };
+		static unsigned char s[S];
+		static int32_t d[(N + 1) * (N + 1)];
+		for (int i = 0; i < S; i++)
+			s[i] = (unsigned char)("acgt"[rnd() % 4]);
+		if (!reps)
+			reps = 1500;
+		t0 = now();
+		for (r = 0; r < reps; r++)
+			h = mix(h, (uint64_t)k_edit(s + (r * 977) % (S - N),
+			    N - (int)(r % 8), s + (r * 7919 + 13) % (S - N), N,
+			    d));
+	} else if (strcmp(k, "bsearch") == 0) {
+		/* M lookups per call from a large key array, about 2/3
+		 * absent */
+		enum { N = 1 << 16, M = 4096, K = 1 << 20 };
+		static int32_t a[N], keys[K];
+		for (int i = 0; i < N; i++)
+			a[i] = 3 * i + (int32_t)(rnd() % 3);
+		for (int i = 0; i < K; i++)
+			keys[i] = (int32_t)(rnd() % (3 * N + 3));
+		if (!reps)
+			reps = 300;
+		t0 = now();
+		for (r = 0; r < reps; r++)
+			h = mix(h, k_bsearch(a, N - (int)(r % 16),
+			    keys + (r * M) % (K - M), M));
+	} else if (strcmp(k, "list") == 0) {
+		/* the nodes linked in a random order; two entries of the
+		 * permutation swap each time */
+		enum { N = 4096 };
+		static struct node pool[N];
+		static int32_t perm[N];
+		for (int i = 0; i < N; i++)
+			perm[i] = i;
+		for (int i = N - 1; i > 0; i--) {
+			int j = (int)(rnd() % (uint32_t)(i + 1));
+			int32_t t = perm[i];
+			perm[i] = perm[j];
+			perm[j] = t;
+		}
+		if (!reps)
+			reps = 1000;
+		t0 = now();
+		for (r = 0; r < reps; r++) {
+			int i = (int)(r % N), j = (int)((r * 7919) % N);
+			int32_t t = perm[i];
+			perm[i] = perm[j];
+			perm[j] = t;
+			h = mix(h, k_list(pool, perm, N - (int)(r % 4)));
+		}
+	} else if (strcmp(k, "parse") == 0) {
+		/* a fresh window of a large text of numbers and words,
+		 * separated by one or two spaces or newlines */
+		enum { N = 8192, S = 1 << 20 };
+		static unsigned char s[S];
+		int i = 0;
+		while (i < S) {
+			int len = 1 + (int)(rnd() % 7), num = rnd() % 2;
+			for (int j = 0; j < len && i < S; j++)
+				s[i++] = num ? (unsigned char)('0' + rnd() % 10)
+				    : (unsigned char)('a' + rnd() % 26);
+			for (int j = 1 + (int)(rnd() % 2); j > 0 && i < S; j--)
+				s[i++] = rnd() % 4 ? ' ' : '\n';
+		}
+		if (!reps)
+			reps = 4000;
+		t0 = now();
+		for (r = 0; r < reps; r++)
+			h = mix(h, k_parse(s + (r * N) % (S - N), N));
+	} else if (strcmp(k, "mat") == 0) {
+		enum { N = 128 };
+		static double a[N][N], t[N][N];
+		for (int i = 0; i < N; i++)
+			for (int j = 0; j < N; j++)
+				a[i][j] = (double)(rnd() % 1000) / 8.0;
+		if (!reps)
+			reps = 2000;
+		t0 = now();
+		for (r = 0; r < reps; r++) {
+			double s;
+			uint64_t bits;
+			a[r % N][(r * 7) % N] += 1.0;
+			s = k_mat((const double (*)[N])a, t, N - (int)(r % 4));
+			memcpy(&bits, &s, sizeof bits);
+			h = mix(h, bits);
+		}
+	} else if (strcmp(k, "scan") == 0) {
+		/* a fresh window of a large array each time */
+		enum { N = 8192, S = 1 << 18 };
+		static int64_t a[S], p[N];
+		for (int i = 0; i < S; i++)
+			a[i] = (int64_t)(rnd() % 2000001) - 1000000;
+		if (!reps)
+			reps = 12000;
+		t0 = now();
+		for (r = 0; r < reps; r++) {
+			h = mix(h, (uint64_t)k_scan(p, a + (r * 977) % (S - N),
+			    N));
+			h = mix(h, (uint64_t)p[r % N]);
+		}
+	} else if (strcmp(k, "bits") == 0) {
+		enum { N = 1024, S = 1 << 18 };
+		static uint32_t a[S];
+		for (int i = 0; i < S; i++)
+			a[i] = rnd() ^ (rnd() << 16);
+		if (!reps)
+			reps = 3500;
+		t0 = now();
+		for (r = 0; r < reps; r++)
+			h = mix(h, k_bits(a + (r * N) % (S - N), N));
+	} else if (strcmp(k, "soa") == 0) {
+		enum { N = 4096 };
+		static float x[N], y[N], vx[N], vy[N], m[N];
+		for (int i = 0; i < N; i++) {
+			x[i] = (float)((int)(rnd() % 200) - 100) / 10.0f;
+			y[i] = (float)(rnd() % 100) / 10.0f;
+			vx[i] = (float)((int)(rnd() % 20) - 10) / 4.0f;
+			vy[i] = 0.0f;
+			m[i] = 1.0f + (float)(rnd() % 8);
+		}
+		if (!reps)
+			reps = 6000;
+		t0 = now();
+		for (r = 0; r < reps; r++) {
+			float e = k_soa(x, y, vx, vy, m, N, 1.0f / 128);
+			uint32_t bits;
+			memcpy(&bits, &e, sizeof bits);
+			h = mix(h, bits);
+		}
 	} else {
 		fprintf(stderr, "driver: unknown kernel %s\n", k);
 		return 2;

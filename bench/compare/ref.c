@@ -360,3 +360,210 @@ k_hash(uint64_t *t, const uint64_t *keys, int n)
 	}
 	return found;
 }
+
+/* 13. edit: Levenshtein distance, 2D dynamic programming over a flat
+ * (n + 1) x (m + 1) int table, the minimum of three by two ifs. */
+int
+k_edit(const unsigned char *a, int n, const unsigned char *b, int m,
+    int32_t *d)
+{
+	int w = m + 1;
+
+	for (int j = 0; j <= m; j++)
+		d[j] = j;
+	for (int i = 1; i <= n; i++) {
+		d[i * w] = i;
+		for (int j = 1; j <= m; j++) {
+			int cost = a[i - 1] != b[j - 1];
+			int best = d[(i - 1) * w + j - 1] + cost;
+			if (d[(i - 1) * w + j] + 1 < best)
+				best = d[(i - 1) * w + j] + 1;
+			if (d[i * w + j - 1] + 1 < best)
+				best = d[i * w + j - 1] + 1;
+			d[i * w + j] = best;
+		}
+	}
+	return d[n * w + m];
+}
+
+/* 14. bsearch: binary search of m keys in a sorted int array, the sum
+ * of the positions found. */
+uint32_t
+k_bsearch(const int32_t *a, int n, const int32_t *keys, int m)
+{
+	uint32_t found = 0;
+
+	for (int i = 0; i < m; i++) {
+		int key = keys[i];
+		int lo = 0, hi = n;
+
+		while (lo < hi) {
+			int mid = lo + (hi - lo) / 2;
+
+			if (a[mid] < key)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < n && a[lo] == key)
+			found += (uint32_t)lo;
+	}
+	return found;
+}
+
+/* 15. list: build a singly linked list through a pool in the order of
+ * a permutation, then four times reverse it in place and walk it. */
+struct node { int64_t val; struct node *next; };
+
+uint64_t
+k_list(struct node *pool, const int32_t *perm, int n)
+{
+	struct node *head = 0;
+	uint64_t s = 0;
+
+	for (int i = 0; i < n; i++) {
+		struct node *q = &pool[perm[i]];
+
+		q->val = perm[i];
+		q->next = head;
+		head = q;
+	}
+	for (int r = 0; r < 4; r++) {
+		struct node *prev = 0;
+		struct node *p = head;
+
+		while (p != 0) {
+			struct node *nx = p->next;
+
+			p->next = prev;
+			p->val += r;
+			prev = p;
+			p = nx;
+		}
+		head = prev;
+		for (p = head; p != 0; p = p->next)
+			if (p->val & 1)
+				s += (uint64_t)p->val;
+			else
+				s ^= (uint64_t)p->val << 3;
+	}
+	return s;
+}
+
+/* 16. parse: count the space-separated words of a byte buffer and add
+ * up the decimal numbers that start them. */
+uint64_t
+k_parse(const unsigned char *s, int n)
+{
+	uint64_t sum = 0;
+	int words = 0;
+	int i = 0;
+
+	while (i < n) {
+		while (i < n && (s[i] == ' ' || s[i] == '\n'))
+			i++;
+		if (i >= n)
+			break;
+		words++;
+		uint32_t v = 0;
+		while (i < n && s[i] >= '0' && s[i] <= '9') {
+			v = v * 10 + (uint32_t)(s[i] - '0');
+			i++;
+		}
+		sum += v;
+		while (i < n && s[i] != ' ' && s[i] != '\n')
+			i++;
+	}
+	return sum * 64 + (uint64_t)words;
+}
+
+/* 17. mat: transpose of an n x n block of 128-column double matrices
+ * (a[i][j] indexing), then weighted row sums of the transpose. */
+double
+k_mat(const double (*a)[128], double (*t)[128], int n)
+{
+	double s = 0.0;
+
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n; j++)
+			t[j][i] = a[i][j];
+	for (int j = 0; j < n; j++) {
+		double r = 0.0;
+
+		for (int i = 0; i < n; i++)
+			r += t[j][i];
+		s += r * (double)(j + 1);
+	}
+	return s;
+}
+
+/* 18. scan: prefix sums of an i64 array with the running maximum and
+ * the total drawdown below it (a data-dependent branch). */
+int64_t
+k_scan(int64_t *p, const int64_t *a, int n)
+{
+	int64_t sum = 0, best = 0, drops = 0;
+
+	for (int i = 0; i < n; i++) {
+		sum += a[i];
+		p[i] = sum;
+		if (sum > best)
+			best = sum;
+		else
+			drops += best - sum;
+	}
+	return best * 3 + drops;
+}
+
+/* 19. bits: popcount by loop, 32-bit reversal by loop and xorshift64
+ * mixing, on u32/u64. */
+uint64_t
+k_bits(const uint32_t *a, int n)
+{
+	uint64_t x = 88172645463325252u, h = 0;
+
+	for (int i = 0; i < n; i++) {
+		uint32_t v = a[i], w = v, r = 0;
+		int c = 0;
+
+		while (w != 0) {
+			w &= w - 1;
+			c++;
+		}
+		for (int b = 0; b < 32; b++) {
+			r = (r << 1) | (v & 1);
+			v >>= 1;
+		}
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		h += (x ^ r) + (uint64_t)c;
+		h = (h << 5) | (h >> 59);
+	}
+	return h;
+}
+
+/* 20. soa: a struct-of-arrays particle update in float: a spring to the
+ * origin divided by the mass, gravity, a bouncing floor. */
+float
+k_soa(float *x, float *y, float *vx, float *vy, const float *m, int n,
+    float dt)
+{
+	float e = 0.0f;
+
+	for (int i = 0; i < n; i++) {
+		float ax = -x[i] / m[i];
+		float ay = -y[i] / m[i] - 9.81f;
+
+		vx[i] += ax * dt;
+		vy[i] += ay * dt;
+		x[i] += vx[i] * dt;
+		y[i] += vy[i] * dt;
+		if (y[i] < 0.0f) {
+			y[i] = -y[i];
+			vy[i] = -vy[i] * 0.5f;
+		}
+		e += m[i] * (vx[i] * vx[i] + vy[i] * vy[i]);
+	}
+	return e;
+}
