@@ -18,7 +18,9 @@
  *    copy partners (the other sides of its copies, so a copy disappears:
  *    coalescing), then of their partners, then the target's order
  *    (caller-saved first, so callee-saved registers are only used, and
- *    saved, when something lives across a call).
+ *    saved, when something lives across a call).  An interval holding
+ *    the same value as v does not block v's register: v's only
+ *    definition copies it and it is not redefined while v lives.
  * 3. With no free register, the register whose occupants end last is
  *    freed by spilling them, unless the current interval ends later
  *    still: then it is spilled.  Spilled vregs defined once by a
@@ -50,6 +52,10 @@ typedef struct {
     /* copy partners: for vreg v < npart, part[pstart[v] .. pstart[v+1]) */
     uint32_t *pstart, *part;
     uint32_t npart;
+    /* Same values (per round): csrc[v] is the vreg v copies when a
+     * whole-register copy is v's only definition, else 0; the positions
+     * where vreg x is defined are dpos[dstart[x] .. dstart[x+1]). */
+    uint32_t *csrc, *dstart, *dpos;
 } Ra;
 
 /* The fixed ranges of r are sorted by start, and live.c replaced each
@@ -122,17 +128,42 @@ fixed_conflict_v(const CgLive *l, uint32_t r, uint32_t v)
     return false;
 }
 
+/* Whether v holds the value of x wherever v is live: v's only
+ * definition copies x, and nothing defines x while v is live.  Then v
+ * may share x's register and the copy disappears, though both live on
+ * (`i64 j = zext i` of a loop counter that is incremented later: the
+ * copy that peep.c leaves of the zext).  Chaitin's rule that a copy's
+ * source does not interfere with its destination, checked over the
+ * ranges since the MIR is not SSA. */
+enum { SAMEDEFS = 16 };
+
+static bool
+same_value(Ra *ra, uint32_t v, uint32_t x)
+{
+    if (ra->csrc[v] != x)
+        return false;
+    uint32_t a = ra->dstart[x], b = ra->dstart[x + 1];
+    if (b - a > SAMEDEFS)       /* a bound on the work per question */
+        return false;
+    for (uint32_t k = a; k < b; k++)
+        if (covers(&ra->live, v, ra->dpos[k]))
+            return false;
+    return true;
+}
+
 /* Whether register r is free over all of v's ranges. */
 static bool
 reg_ok(Ra *ra, uint32_t r, uint32_t v)
 {
     MirFunc *f = ra->f;
     for (uint32_t k = 0; k < ra->nactive; k++)
-        if (mir_vreg(f, ra->active[k])->reg == r)
+        if (mir_vreg(f, ra->active[k])->reg == r &&
+            !same_value(ra, v, ra->active[k]))
             return false;
     for (uint32_t k = 0; k < ra->ninactive; k++)
         if (mir_vreg(f, ra->inactive[k])->reg == r &&
-            intersect(&ra->live, ra->inactive[k], v))
+            intersect(&ra->live, ra->inactive[k], v) &&
+            !same_value(ra, v, ra->inactive[k]))
             return false;
     return !fixed_conflict_v(&ra->live, r, v);
 }
@@ -454,6 +485,65 @@ rewrite(Ra *ra)
     free(def);
 }
 
+/* Fills csrc, dstart and dpos (see Ra) from this round's positions. */
+static void
+find_copies(Ra *ra)
+{
+    MirFunc *f = ra->f;
+    const CgLive *l = &ra->live;
+    uint32_t n = mir_num_regs(f);
+    ra->csrc = xcalloc(n + 1, sizeof *ra->csrc);
+    ra->dstart = xcalloc(n + 2, sizeof *ra->dstart);
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint32_t b = 1; b < f->blocks.len; b++) {
+            MirBlock *bl = &f->blocks.data[b];
+            for (uint32_t k = 0; k < bl->insts.len; k++) {
+                uint32_t i = bl->insts.data[k];
+                MirInst *in = mir_inst(f, i);
+                for (uint32_t j = 0; j < in->nopnds; j++) {
+                    MirOpnd *o = mir_opnd(f, i, j);
+                    if (o->kind != MO_REG || !mir_is_vreg(o->reg) ||
+                        !(o->role == MIR_R_DEF || o->role == MIR_R_USEDEF ||
+                          o->role == MIR_R_EDEF || o->role == MIR_R_SCRATCH))
+                        continue;
+                    if (pass == 0) {
+                        ra->dstart[o->reg + 1]++;
+                        continue;
+                    }
+                    /* as live.c: early defs and scratches at the use
+                     * position, other defs after it */
+                    bool early = o->role == MIR_R_EDEF ||
+                                 o->role == MIR_R_SCRATCH;
+                    ra->dpos[ra->dstart[o->reg]++] = l->pos[i] + !early;
+                }
+                if (pass == 0 || !(f->target->ops[in->op].flags & MIR_OPF_MOVE))
+                    continue;
+                /* a whole-register copy: 64-bit on GPRs (movl clears
+                 * the upper half, which peep.c relies on) */
+                MirOpnd *s = mir_opnd(f, i, 0), *d = mir_opnd(f, i, 1);
+                if (s->kind == MO_REG && d->kind == MO_REG &&
+                    mir_is_vreg(s->reg) && mir_is_vreg(d->reg) &&
+                    s->reg != d->reg &&
+                    mir_vreg(f, s->reg)->cls == mir_vreg(f, d->reg)->cls &&
+                    (mir_vreg(f, d->reg)->cls != MIR_GP || in->size == 8))
+                    ra->csrc[d->reg] = s->reg;
+            }
+        }
+        if (pass == 0) {
+            for (uint32_t x = 0; x < n; x++)
+                ra->dstart[x + 1] += ra->dstart[x];
+            ra->dpos = xmalloc((ra->dstart[n] + 1) * sizeof *ra->dpos);
+        } else {
+            memmove(ra->dstart + 1, ra->dstart, n * sizeof *ra->dstart);
+            ra->dstart[0] = 0;
+        }
+    }
+    /* only a vreg defined once holds its copy's value throughout */
+    for (uint32_t x = MIR_VREG0; x < n; x++)
+        if (ra->csrc[x] && ra->dstart[x + 1] - ra->dstart[x] != 1)
+            ra->csrc[x] = 0;
+}
+
 /* The copy partners of each vreg: the other side of each register
  * copy, in code order (counted, then filled: CSR). */
 static void
@@ -596,6 +686,7 @@ cg_regalloc(CgCtx *c, MirFunc *f)
             if (ra.live.start[v] != UINT32_MAX)
                 ra.order[ra.norder++] = v;
         qsort_r(ra.order, ra.norder, sizeof *ra.order, cmp_start, &ra.live);
+        find_copies(&ra);
         scan(&ra);
         bool done = ra.nspilled == 0;
         if (!done)
@@ -604,6 +695,7 @@ cg_regalloc(CgCtx *c, MirFunc *f)
             share_spill_slots(f, &ra.live);
         free(ra.order), free(ra.active), free(ra.inactive);
         free(ra.spilled);
+        free(ra.csrc), free(ra.dstart), free(ra.dpos);
         cg_live_free(&ra.live);
         if (done)
             break;

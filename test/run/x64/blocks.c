@@ -12,6 +12,7 @@ int32_t cond_far(int32_t, int32_t);
 int32_t collatz(int64_t);
 int32_t max_arr(const int32_t *, int64_t);
 double fswap(double, double, int32_t);
+int64_t prevsum(int32_t);
 
 static int64_t ref_rotate(int64_t a, int64_t b, int64_t c, int64_t d, int64_t n)
 {
@@ -43,6 +44,19 @@ static int32_t ref_collatz(int64_t n)
     int32_t s = 0;
     while ((uint64_t)n > 1) { n = n % 2 == 0 ? (int64_t)((uint64_t)n / 2) : n * 3 + 1; s++; }
     return s;
+}
+
+static int64_t ref_prevsum(int32_t i, int32_t n)
+{
+    int64_t prev = 0, acc = 0, w;
+    for (;;) {
+        w = (int64_t)(uint32_t)i;
+        i += 3;
+        acc = acc * 10 + prev;
+        if (i >= n)
+            return acc + w;
+        prev = w;
+    }
 }
 
 static double ref_fswap(double a, double b, int32_t n)
@@ -77,5 +91,7 @@ main(void)
         CHECK(fswap(1.5, -3.0, n) == ref_fswap(1.5, -3.0, n));
     if (fails)
         printf("%d failures\n", fails);
+    for (int32_t n = 0; n < 14; n++)
+        CHECK(prevsum(n) == ref_prevsum(1, n));
     return fails != 0;
 }
