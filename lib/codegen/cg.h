@@ -144,6 +144,24 @@ static inline MirVreg *mir_vreg(MirFunc *f, uint32_t r)
 static inline uint32_t mir_num_regs(const MirFunc *f)
 { return MIR_VREG0 + f->vregs.len; }
 
+/* Tables indexed by register in CSR form, built in two walks: the first
+ * counts each row's entries in start[x + 1], then csr_counted turns the
+ * counts into starts and returns the total; the second walk fills row x
+ * at start[x]++, after which csr_filled puts the starts back.  start
+ * has n + 2 entries. */
+static inline uint32_t csr_counted(uint32_t *start, uint32_t n)
+{
+    for (uint32_t x = 0; x < n; x++)
+        start[x + 1] += start[x];
+    return start[n];
+}
+static inline void csr_filled(uint32_t *start, uint32_t n)
+{
+    for (uint32_t x = n; x > 0; x--)
+        start[x] = start[x - 1];
+    start[0] = 0;
+}
+
 /* mir.c */
 void mir_func_init(MirFunc *f, IrModule *m, IrSym sym,
                    const struct Target *t);

@@ -529,14 +529,11 @@ find_copies(Ra *ra)
                     ra->csrc[d->reg] = s->reg;
             }
         }
-        if (pass == 0) {
-            for (uint32_t x = 0; x < n; x++)
-                ra->dstart[x + 1] += ra->dstart[x];
-            ra->dpos = xmalloc((ra->dstart[n] + 1) * sizeof *ra->dpos);
-        } else {
-            memmove(ra->dstart + 1, ra->dstart, n * sizeof *ra->dstart);
-            ra->dstart[0] = 0;
-        }
+        if (pass == 0)
+            ra->dpos = xmalloc((csr_counted(ra->dstart, n) + 1) *
+                               sizeof *ra->dpos);
+        else
+            csr_filled(ra->dstart, n);
     }
     /* only a vreg defined once holds its copy's value throughout */
     for (uint32_t x = MIR_VREG0; x < n; x++)
@@ -577,15 +574,11 @@ set_hints(Ra *ra)
                 }
             }
         }
-        if (pass == 0) {
-            for (uint32_t x = 0; x < n; x++)
-                ra->pstart[x + 1] += ra->pstart[x];
-            ra->part = xmalloc((ra->pstart[n] + 1) * sizeof *ra->part);
-        } else {
-            /* the fill moved each start to the next one's */
-            memmove(ra->pstart + 1, ra->pstart, n * sizeof *ra->pstart);
-            ra->pstart[0] = 0;
-        }
+        if (pass == 0)
+            ra->part = xmalloc((csr_counted(ra->pstart, n) + 1) *
+                               sizeof *ra->part);
+        else
+            csr_filled(ra->pstart, n);
     }
 }
 

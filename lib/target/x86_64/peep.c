@@ -96,13 +96,11 @@ x64_post_isel(CgCtx *c, MirFunc *f)
     for (uint32_t i = 1; i < f->insts.len; i++)
         if (vreg_copy(f, i, nr))
             cstart[mir_opnd(f, i, 0)->reg + 1]++;
-    for (uint32_t v = 0; v < nr; v++)
-        cstart[v + 1] += cstart[v];
+    csr_counted(cstart, nr);
     for (uint32_t i = 1; i < f->insts.len; i++)
         if (vreg_copy(f, i, nr))
             cdst[cstart[mir_opnd(f, i, 0)->reg]++] = mir_opnd(f, i, 1)->reg;
-    memmove(cstart + 1, cstart, nr * sizeof *cstart);
-    cstart[0] = 0;
+    csr_filled(cstart, nr);
     uint32_t *wl = xmalloc((nr + 1) * 4 * sizeof *wl), nwl = 0;
     for (uint32_t v = 0; v < nr; v++)
         if (w[v])
