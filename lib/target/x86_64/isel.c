@@ -895,6 +895,68 @@ emit_lea(CgCtx *c, const Am *am, uint8_t sz, uint32_t d)
     x64_emit2(c, X64_LEA, sz, m, mir_reg(d, sz));
 }
 
+/* The constant amount of `shift x, k` by opcode op, with *x; else -1. */
+static int64_t
+shift_by(CgCtx *c, IrValue v, IrOpcode op, IrValue *x)
+{
+    IrInst d = def_of(c, v);
+    int64_t k;
+    if (!d.id || ir_inst(c->irf, d)->op != op ||
+        !x64_const_of(c, ir_inst_arg(c->irf, d, 1), &k))
+        return -1;
+    *x = ir_inst_arg(c->irf, d, 0);
+    return k;
+}
+
+/* (x << k) op (x >> (w - k)) with op |, ^ or + (the two shifts' bits
+ * are disjoint) is a rotation: rol $k, as LLVM matches rotl.  The
+ * shifts are left to mir_dce when nothing else reads them. */
+static bool
+sel_rotate(CgCtx *c, IrInst i, IrValue a, IrValue b)
+{
+    IrInstData *id = ir_inst(c->irf, i);
+    unsigned w = ir_type_bits(id->ty);
+    if (id->op != IR_OP_OR && id->op != IR_OP_XOR && id->op != IR_OP_IADD)
+        return false;
+    if (w != 32 && w != 64)
+        return false;
+    IrValue x, y;
+    int64_t k = shift_by(c, a, IR_OP_SHL, &x);
+    int64_t r = shift_by(c, b, IR_OP_LSHR, &y);
+    if (k < 0 || r < 0) {
+        k = shift_by(c, b, IR_OP_SHL, &x);
+        r = shift_by(c, a, IR_OP_LSHR, &y);
+    }
+    if (k <= 0 || r <= 0 || k + r != (int64_t)w || x.id != y.id)
+        return false;
+    uint8_t sz = (uint8_t)(w / 8);
+    uint32_t d = x64_def1(c, i);
+    x64_emit2(c, X64_MOV, sz, mir_reg(x64_R(c, x), sz), mir_reg(d, sz));
+    x64_emit2(c, X64_ROL, sz, mir_imm(k), mir_reg(d, sz));
+    return true;
+}
+
+/* x & 0xff, 0xffff or 0xffffffff is a zero extension: movzbl, movzwl,
+ * movl, which need not share a register with x. */
+static bool
+sel_mask(CgCtx *c, IrInst i, IrValue a, IrValue b)
+{
+    IrInstData *id = ir_inst(c->irf, i);
+    int64_t k;
+    if (id->op != IR_OP_AND || !x64_const_of(c, b, &k))
+        return false;
+    unsigned w = ir_type_bits(id->ty);
+    uint64_t m = w < 64 ? (uint64_t)k & ((UINT64_C(1) << w) - 1)
+                        : (uint64_t)k;
+    uint8_t fs = m == 0xff ? 1 : m == 0xffff ? 2 :
+                 m == 0xffffffff && w == 64 ? 4 : 0;
+    if (!fs)
+        return false;
+    x64_emitx(c, X64_MOVZX, fs == 4 ? 8 : 4, fs,
+              mir_reg(x64_R(c, a), fs), x64_reg(x64_def1(c, i)));
+    return true;
+}
+
 static void
 sel_intbin(CgCtx *c, IrInst i)
 {
@@ -914,6 +976,8 @@ sel_intbin(CgCtx *c, IrInst i)
         a = b;
         b = t;
     }
+    if (sel_rotate(c, i, a, b) || sel_mask(c, i, a, b))
+        return;
     bool bi = false;
     MirOpnd ob;
     IrInst ld = def_of(c, b);
@@ -1309,7 +1373,12 @@ x64_isel_inst(CgCtx *c, IrInst i)
         } else {
             uint32_t t = x64_newv(c, MIR_GP);
             x64_move(c, MIR_GP, x, t);
-            if (esz <= INT32_MAX) {
+            if (esz && !(esz & (esz - 1))) {
+                int sh = 0;
+                while (((uint64_t)1 << sh) != esz)
+                    sh++;
+                x64_emit2(c, X64_SHL, 8, mir_imm(sh), x64_reg(t));
+            } else if (esz <= INT32_MAX) {
                 x64_emit2(c, X64_IMUL, 8, mir_imm((int64_t)esz), x64_reg(t));
             } else {
                 uint32_t s = x64_newv(c, MIR_GP);

@@ -37,7 +37,7 @@ zext_width(MirFunc *f, uint32_t i)
     case X64_IMUL: case X64_NEG: case X64_NOT: case X64_CMOV:
     case X64_MOVXG:
         return in->size == 4 ? 4 : 8;
-    case X64_SHL: case X64_SHR: case X64_SAR:
+    case X64_SHL: case X64_SHR: case X64_SAR: case X64_ROL:
         /* by a non-zero constant: whether a shift by %cl = 0 writes its
          * destination is best not relied on */
         return in->size == 4 && in->nopnds &&
