@@ -47,16 +47,12 @@ x64_classify(IrModule *m, IrType t)
     return c;
 }
 
-typedef struct {
-    uint32_t sret;      /* vreg with the caller's result buffer */
-} X64Fn;
-
 static const uint8_t int_args[6] = {RDI, RSI, RDX, RCX, R8, R9};
 
 /* ---------------------------------------------------------------- ABI */
 
-static X64Fn *
-fnstate(CgCtx *c)
+X64Fn *
+x64_fn(CgCtx *c)
 {
     if (!c->tpriv)
         c->tpriv = xcalloc(1, sizeof(X64Fn));
@@ -194,7 +190,7 @@ x64_isel_entry(CgCtx *c)
     MirFunc *mf = c->mf;
     const IrSigData *sd = ir_func_sig(f);
     IrBlock entry = ir_layout_entry(f);
-    X64Fn *st = fnstate(c);
+    X64Fn *st = x64_fn(c);
     unsigned ni = 0, ns = 0;
     uint32_t stack = 0;
     if (sd->conv == IR_CONV_WIN64) {
@@ -312,7 +308,7 @@ x64_sel_ret(CgCtx *c, IrInst i)
     X64Class cl = x64_classify(c->m, t);
     uint32_t uses[4], nu = 0;
     if (cl.memory) {
-        uint32_t p = fnstate(c)->sret;
+        uint32_t p = x64_fn(c)->sret;
         x64_store_value(c, v, t, mir_mem(MB_REG, p, 0, 8));
         x64_move(c, MIR_GP, p, RAX);
         uses[nu++] = RAX;

@@ -483,14 +483,45 @@ fusable(CgCtx *c, IrValue v)
     return true;
 }
 
+/* Whether the flags still hold fused compare v: it was emitted last in
+ * this block, and nothing since writes the flags (moves, cmov and
+ * setcc do not).  Two sels of one condition (a running minimum and its
+ * index) then share one compare, as with LLVM's flags reuse. */
+static bool
+flags_hold(CgCtx *c, IrValue v)
+{
+    X64Fn *st = x64_fn(c);
+    MirFunc *f = c->mf;
+    if (st->flags_val != v.id || st->flags_block != f->cur)
+        return false;
+    MirBlock *bl = &f->blocks.data[f->cur];
+    for (uint32_t k = st->flags_len; k < bl->insts.len; k++) {
+        uint16_t fl = f->target->ops[mir_inst(f, bl->insts.data[k])->op].flags;
+        if (fl & (MIR_OPF_FLAGS | MIR_OPF_CALL | MIR_OPF_BRANCH))
+            return false;
+    }
+    return true;
+}
+
 static Cond
 emit_cond(CgCtx *c, IrValue v)
 {
     IrInst d = def_of(c, v);
     if (d.id) {
         uint8_t op = ir_inst(c->irf, d)->op;
-        if ((op == IR_OP_ICMP || op == IR_OP_FCMP) && fusable(c, v))
-            return emit_compare(c, d);
+        if ((op == IR_OP_ICMP || op == IR_OP_FCMP) && fusable(c, v)) {
+            X64Fn *st = x64_fn(c);
+            if (c->opt->optlevel > 0 && flags_hold(c, v))
+                return (Cond){st->flags_cc, st->flags_cc2, st->flags_mode};
+            Cond k = emit_compare(c, d);
+            st->flags_val = v.id;
+            st->flags_block = c->mf->cur;
+            st->flags_len = c->mf->blocks.data[c->mf->cur].insts.len;
+            st->flags_cc = k.cc;
+            st->flags_cc2 = k.cc2;
+            st->flags_mode = k.mode;
+            return k;
+        }
     }
     uint32_t r = x64_R(c, v);
     x64_emit2(c, X64_TEST, 1, mir_reg(r, 1), mir_reg(r, 1));

@@ -53,6 +53,17 @@ X64Class x64_classify(IrModule *m, IrType t);
 /* peep.c: rewrites after instruction selection */
 void x64_post_isel(CgCtx *c, MirFunc *f);
 
+/* The target's per-function state (CgCtx.tpriv). */
+typedef struct {
+    uint32_t sret;      /* vreg with the caller's result buffer (abi.c) */
+    /* The flags as the last fused compare left them (isel.c): the IR
+     * compare's value, the MIR block and its length after the compare,
+     * and the condition; 0 value: none. */
+    uint32_t flags_val, flags_block, flags_len;
+    uint8_t flags_cc, flags_cc2, flags_mode;
+} X64Fn;
+X64Fn *x64_fn(CgCtx *c);
+
 /* abi.c: parameters, returns, calls */
 void x64_isel_entry(CgCtx *c);
 void x64_sel_ret(CgCtx *c, IrInst i);
