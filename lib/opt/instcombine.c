@@ -17,6 +17,7 @@
  *     urem by 2^k -> and, sdiv/srem by 2^k -> shifts and an add;
  *     udiv/urem/sdiv/srem of up to 32 bits by other constants ->
  *     multiplication by a magic number in a wider type;
+ *   - lshr (ashr x, j), N-1 -> lshr x, N-1 (the sign bit);
  *   - fneg (fneg x) -> x (fneg only flips the sign bit); no other
  *     float identity holds for signalling NaNs, whose results must
  *     be quiet;
@@ -345,8 +346,11 @@ simplify_int(IC *c, IrInst i, IrOpcode op, IrType t, IrValue x, IrValue y)
                 return q;
             return bin(c, IR_OP_ISUB, t, x, bin(c, IR_OP_IMUL, t, q, y));
         }
-        /* Round toward zero: add 2^k - 1 to negative dividends. */
-        IrValue sign = bin(c, IR_OP_ASHR, t, x, k_int(c, t, w - 1));
+        /* Round toward zero: add 2^k - 1 to negative dividends (for
+         * k = 1 that is the sign bit itself). */
+        IrValue sign = x;
+        if (k > 1)
+            sign = bin(c, IR_OP_ASHR, t, x, k_int(c, t, w - 1));
         IrValue bias = bin(c, IR_OP_LSHR, t, sign, k_int(c, t, w - k));
         IrValue sum = bin(c, IR_OP_IADD, t, x, bias);
         if (op == IR_OP_SDIV)
@@ -401,6 +405,13 @@ simplify_int(IC *c, IrInst i, IrOpcode op, IrType t, IrValue x, IrValue y)
             return x;
         if (kx && cx == 0)
             return x;
+        if (op == IR_OP_LSHR && ky && cy == (uint64_t)w - 1) {
+            /* the top bit of ashr z, j is z's sign bit */
+            IrInst d = def_op(c, x, IR_OP_ASHR);
+            if (d.id)
+                return bin(c, IR_OP_LSHR, t, get(c, ir_inst_arg(c->f, d, 0)),
+                           y);
+        }
         break;
     default:
         break;

@@ -12,6 +12,7 @@ uint64_t notrot(uint64_t, uint64_t);
 uint16_t rot16(uint16_t);
 int64_t masks(int64_t, int32_t, int16_t);
 int64_t recs(char *, int64_t, int32_t);
+int64_t topbit(int64_t, int64_t);
 
 static uint64_t rl64(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 static uint32_t rl32(uint32_t x, int k) { return (x << k) | (x >> (32 - k)); }
@@ -43,6 +44,9 @@ int main(void)
         int32_t j = (int32_t)(y % 1000) - 500;
         static char buf[1];
         CHECK(recs(buf, i, j) == i * 16 - (int64_t)j * 32);
+        for (int64_t k = 0; k < 64; k += 21)
+            CHECK(topbit((int64_t)x, k) ==
+                  (int64_t)((uint64_t)((int64_t)x >> k) >> 63) + (int64_t)x / 2);
     }
     return fails != 0;
 }
