@@ -18,9 +18,10 @@
  *     udiv/urem/sdiv/srem of up to 32 bits by other constants ->
  *     multiplication by a magic number in a wider type;
  *   - lshr (ashr x, j), N-1 -> lshr x, N-1 (the sign bit);
- *   - fneg (fneg x) -> x (fneg only flips the sign bit); no other
- *     float identity holds for signalling NaNs, whose results must
- *     be quiet;
+ *   - fneg (fneg x) -> x (fneg only flips the sign bit); fneg moved
+ *     out of products and quotients into additions (simplify_float);
+ *     no float identity like x * 1.0 -> x: it holds for no signalling
+ *     NaN, whose results must be quiet;
  *   - a range test, lo <= x && x <= hi, as one compare (x - lo <=u
  *     hi - lo);
  *   - icmp x, x; unsigned compares against 0; bool compares against
@@ -46,6 +47,11 @@ typedef struct {
     VEC(uint32_t) repl;
     uint32_t nchanged;
     IrBuilder b;
+    /* Use counts from the start of the sweep, for values below nvals0;
+     * gained[v]: v replaced something since, so it has more uses. */
+    IrUses us;
+    uint32_t nvals0;
+    VEC(uint8_t) gained;
 } IC;
 
 static void
@@ -647,6 +653,73 @@ simplify_extract(IC *c, IrInst i, IrValue v)
     return (IrValue){0};
 }
 
+/* Whether v is used once only. */
+static bool
+one_use(IC *c, IrValue v)
+{
+    return v.id < c->nvals0 && ir_uses_count(&c->us, v) == 1 &&
+           !(v.id < c->gained.len && c->gained.data[v.id]);
+}
+
+/* fneg's operand if v is an fneg, else 0. */
+static IrValue
+negated(IC *c, IrValue v)
+{
+    IrInst d = def_op(c, v, IR_OP_FNEG);
+    return d.id ? get(c, ir_inst_arg(c->f, d, 0)) : (IrValue){0};
+}
+
+/* Float rules: signs move out of operations toward an addition that
+ * absorbs them, each rewrite exact in IEEE arithmetic (x - y is
+ * x + (-y); negating an operand of a product or quotient negates it,
+ * rounding to nearest being symmetric) up to the sign and payload of a
+ * NaN result, which are unspecified (spec 7.5):
+ *   x + (-y), (-y) + x -> x - y       x - (-y) -> x + y
+ *   x - K -> x + -K
+ *   (-x) * (-y) -> x * y              (-x) / (-y) -> x / y
+ *   (-x) * K -> x * -K    (-x) / K, K / (-x) -> x / -K, -K / x
+ *   (-x) * y, x * (-y) -> -(x * y)    and the same for /
+ * where the moved fneg had no other use, so the count never grows.
+ * Not (-x) - y -> -(x + y): with x = +0 and y = -0 the left is +0 and
+ * the right -0 (an exact zero sum is +0 either way). */
+static IrValue
+simplify_float(IC *c, IrOpcode op, IrType t, IrValue x, IrValue y)
+{
+    IrValue nx = negated(c, x), ny = negated(c, y);
+    uint64_t k, sign = t.id == IR_TY_F32 ? UINT64_C(1) << 31
+                                         : UINT64_C(1) << 63;
+    switch (op) {
+    case IR_OP_FADD:
+        if (ny.id)
+            return bin(c, IR_OP_FSUB, t, x, ny);
+        if (nx.id)
+            return bin(c, IR_OP_FSUB, t, y, nx);
+        break;
+    case IR_OP_FSUB:
+        if (ny.id)
+            return bin(c, IR_OP_FADD, t, x, ny);
+        if (cbits(c, y, &k))
+            return bin(c, IR_OP_FADD, t, x, ir_build_fconst(&c->b, t, k ^ sign));
+        break;
+    case IR_OP_FMUL:
+    case IR_OP_FDIV:
+        if (nx.id && ny.id)
+            return bin(c, op, t, nx, ny);
+        if (nx.id && cbits(c, y, &k))
+            return bin(c, op, t, nx, ir_build_fconst(&c->b, t, k ^ sign));
+        if (ny.id && cbits(c, x, &k))
+            return bin(c, op, t, ir_build_fconst(&c->b, t, k ^ sign), ny);
+        if (nx.id && one_use(c, x))
+            return ir_build_fneg(&c->b, t, bin(c, op, t, nx, y));
+        if (ny.id && one_use(c, y))
+            return ir_build_fneg(&c->b, t, bin(c, op, t, x, ny));
+        break;
+    default:
+        break;
+    }
+    return (IrValue){0};
+}
+
 /* Returns the value replacing i's result, or 0. */
 static IrValue
 combine(IC *c, IrInst i)
@@ -689,7 +762,7 @@ combine(IC *c, IrInst i)
         /* No float identities: x * 1.0 must turn a signalling NaN
          * into a quiet one (spec 7.5), x itself would not. */
         if (ir_type_is_float(d->ty))
-            return (IrValue){0};
+            return simplify_float(c, op, d->ty, a[0], a[1]);
         return simplify_int(c, i, op, d->ty, a[0], a[1]);
     case IR_FMT_UNARY: {
         IrInst n = def_op(c, a[0], IR_OP_FNEG);
@@ -730,6 +803,11 @@ ic_func(OptCtx *ctx, IrFunc *f)
     const IrBlock *rpo = opt_am_rpo(opt_am(ctx, f), &nrpo);
     for (int sweep = 0; sweep < MAXSWEEPS; sweep++) {
         c.nchanged = 0;
+        if (sweep)
+            ir_uses_free(&c.us);
+        ir_uses_compute(f, &c.us);
+        c.nvals0 = ir_num_values(f);
+        c.gained.len = 0;
         /* Reverse post-order: definitions are seen before uses (except
          * through block parameters). */
         for (uint32_t r = 0; r < nrpo; r++) {
@@ -742,6 +820,9 @@ ic_func(OptCtx *ctx, IrFunc *f)
                     continue;
                 fit(&c);
                 c.repl.data[ir_inst_result(f, i).id] = v.id;
+                while (c.gained.len <= v.id)
+                    VEC_PUSH(c.gained, 0);
+                c.gained.data[v.id] = 1;
                 ir_layout_remove_inst(f, i);
                 c.nchanged++;
             }
@@ -754,6 +835,8 @@ ic_func(OptCtx *ctx, IrFunc *f)
             break;
     }
     VEC_FREE(c.repl);
+    VEC_FREE(c.gained);
+    ir_uses_free(&c.us);
     arena_free(&a);
     /* Rewrites are counted; a rule that built something and gave up
      * left new instructions, which count as a change too. */
