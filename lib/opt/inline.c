@@ -107,11 +107,13 @@ inline_call(Inl *in, IrFunc *f, IrBlock b, IrInst call, IrFunc *g)
         opt_slot_names_init(&in->names, f);
         in->namesof = f;
     }
-    const char *gname = ir_str(m, ir_sym(m, g->sym)->name);
     for (uint32_t s = 1; s < nslots; s++) {
+        /* names are looked up again each time: interning a new name
+         * may move the string table */
         IrSlotData sd = *ir_slot(g, (IrSlot){s});
         smap[s] = ir_slot_create(f, sd.ty, opt_slot_names_fresh(
-                      &in->names, m, gname, ir_str(m, sd.name))).id;
+                      &in->names, m, ir_str(m, ir_sym(m, g->sym)->name),
+                      ir_str(m, sd.name))).id;
     }
     /* Blocks and values, then operands (uses may precede defs). */
     IrBlock gentry = ir_layout_entry(g);

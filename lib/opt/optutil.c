@@ -601,11 +601,15 @@ uint32_t
 opt_slot_names_fresh(OptSlotNames *ns, IrModule *m, const char *a,
                      const char *b)
 {
-    char buf[256];
+    /* a and b may point into m's string table, which ir_intern may
+     * move: copy them first */
+    char base[256], buf[272];
+    int nb = snprintf(base, sizeof base, "%s.%s", a, b);
+    bool fits = nb >= 0 && (size_t)nb < sizeof base;
     for (uint32_t k = 0;; k++) {
-        int n = k ? snprintf(buf, sizeof buf, "%s.%s.%u", a, b, k)
-                  : snprintf(buf, sizeof buf, "%s.%s", a, b);
-        if (n < 0 || (size_t)n >= sizeof buf)
+        int n = k ? snprintf(buf, sizeof buf, "%s.%u", base, k)
+                  : snprintf(buf, sizeof buf, "%s", base);
+        if (!fits || n < 0 || (size_t)n >= sizeof buf)
             n = snprintf(buf, sizeof buf, "slot.%u", k);
         uint32_t id = ir_intern(m, buf, (size_t)n);
         if (names_add(ns, id))
