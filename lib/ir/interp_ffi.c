@@ -190,6 +190,11 @@ interp_ffi_sig(Interp *ip, IrSig sig, uint32_t nargs, const IrType *argtys,
     fs->ret = sd->ret;
     uint32_t nfixed = 0, gp = 0, sse = 0;
     bool split = !closure && split_structs(sd);
+    /* A result returned in memory takes the first integer register for
+     * its hidden pointer. */
+    if (sd->ret.id && !ir_type_is_scalar(sd->ret)
+        && ir_type_size(m, sd->ret) > 16)
+        gp = 1;
     for (uint32_t k = 0; k < nargs; k++) {
         const IrParam *pp = k < sd->nparams ? ir_sig_param(m, sig, k) : NULL;
         uint8_t st;
