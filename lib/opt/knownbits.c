@@ -257,3 +257,19 @@ opt_known_from_cond(IrFunc *f, IrValue c, bool truth, IrValue v)
         return kb ? (OptKnown){mb, 0} : (OptKnown){0, mb};
     return none;
 }
+
+OptKnown
+opt_known_value(IrFunc *f, IrValue v, unsigned depth)
+{
+    const OptKnown none = {0, 0};
+    IrInst i = opt_def_inst(f, v);
+    if (!i.id || !ir_layout_inst_block(f, i).id)
+        return none;
+    IrInstData *d = ir_inst(f, i);
+    if (d->nargs > 3 || (ir_op_info[d->op].flags & IR_OPF_CALL))
+        return none;
+    OptKnown args[3] = {none, none, none};
+    for (uint32_t n = 0; depth && n < d->nargs; n++)
+        args[n] = opt_known_value(f, ir_inst_arg(f, i, n), depth - 1);
+    return opt_known_op(f, i, args);
+}

@@ -151,6 +151,9 @@ bool opt_known_full(IrType t, OptKnown k, uint64_t *bits);
 /* The bits of i's result known from those of its operands (args[k] for
  * operand k). */
 OptKnown opt_known_op(IrFunc *f, IrInst i, const OptKnown *args);
+/* The bits of v known from its definition and, 'depth' levels up, its
+ * operands' (at most 3^depth instructions are visited). */
+OptKnown opt_known_value(IrFunc *f, IrValue v, unsigned depth);
 /* What `c == truth` says of the bits of v (c is v, or `icmp eq/ne` of
  * v or of `and v, M` with a constant). */
 OptKnown opt_known_from_cond(IrFunc *f, IrValue c, bool truth, IrValue v);
