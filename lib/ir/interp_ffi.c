@@ -219,6 +219,17 @@ interp_ffi_sig(Interp *ip, IrSig sig, uint32_t nargs, const IrType *argtys,
                 sse++;
             else
                 gp++;
+            /* Spec 4.3: narrow arguments are extended to 32 bits by the
+             * caller, in a register and in a stack slot alike; libffi
+             * would leave the bytes above them in a stack slot as they
+             * were.  They go as 64-bit integers extended here. */
+            if (!closure && (t.id == IR_TY_BOOL || t.id == IR_TY_I8
+                             || t.id == IR_TY_I16)) {
+                fa.how = t.id == IR_TY_BOOL ? FA_ZEXT : FA_SEXT;
+                fa.size = (uint8_t)ir_type_size(m, t);
+                ft = t.id == IR_TY_BOOL ? &ffi_type_uint64
+                                        : &ffi_type_sint64;
+            }
         } else if (fa.how == FA_DIRECT && split &&
                    ir_type_size(m, t) <= 16) {
             uint8_t cls[2] = {0, 0};
@@ -307,6 +318,20 @@ interp_ffi_call(Interp *ip, const DInst *in, void *fnaddr, FfiSig *fs,
             void *p;
             memcpy(&p, v, sizeof p);
             av[j] = p;
+        } else if (fa->how == FA_SEXT || fa->how == FA_ZEXT) {
+            int64_t x;
+            if (fa->size == 2) {
+                int16_t h;
+                memcpy(&h, v, 2);
+                x = h;
+            } else {
+                int8_t b;
+                memcpy(&b, v, 1);
+                x = b;
+            }
+            fs->pieces[j] = fa->how == FA_ZEXT ? (uint64_t)(uint8_t)x
+                                                : (uint64_t)x;
+            av[j] = &fs->pieces[j];
         } else if (fa->how == FA_PIECE) {
             fs->pieces[j] = 0;
             memcpy(&fs->pieces[j], v + fa->off, fa->size);

@@ -235,12 +235,13 @@ void interp_addr_add(Interp *ip, uintptr_t a, DFunc *fn, IrSym sym);
 uintptr_t interp_fake_addr(Interp *ip);
 
 /* interp_ffi.c */
-enum { FA_DIRECT, FA_BYVAL, FA_PIECE };
+enum { FA_DIRECT, FA_BYVAL, FA_PIECE, FA_SEXT, FA_ZEXT };
 typedef struct {
     uint32_t arg;           /* the SIR argument */
     uint8_t how;            /* FA_*: the value, the bytes it points to
-                               (byval), or an eightbyte of it */
-    uint8_t size;           /* FA_PIECE: bytes at 'off' */
+                               (byval), an eightbyte of it, or a narrow
+                               integer or bool extended to 64 bits */
+    uint8_t size;           /* FA_PIECE: bytes at 'off'; FA_*EXT: bytes */
     uint16_t off;
 } FfiArg;
 
