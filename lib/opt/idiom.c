@@ -36,8 +36,8 @@ enum { SMALL = 128 };
 
 typedef struct {
     IrFunc *f;
-    IrSym memset;       /* 0: not looked up yet; dead: unusable */
-    bool looked;
+    IrSym memset;       /* 0 when the name is taken */
+    bool looked;        /* memset has been looked up */
     uint32_t nfills;
 } Idiom;
 
