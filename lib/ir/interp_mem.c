@@ -22,6 +22,11 @@
 #define VSTACK_SIZE ((size_t)1 << 30)
 #define GAP 16
 #define LIMIT ((uint64_t)1 << 46)   /* more global data is an error */
+/* Inaccessible address space reserved on both sides of the slot stack and
+ * of the globals: no host object can lie there, so an access that strays
+ * out of them (a negative or too large index) is reported as undefined
+ * behaviour rather than taken for host memory and faulting. */
+#define GUARD ((size_t)1 << 30)
 
 static void *
 reserve(size_t n, int prot)
@@ -31,6 +36,21 @@ reserve(size_t n, int prot)
     return p == MAP_FAILED ? NULL : p;
 }
 
+/* n read-write bytes with GUARD inaccessible bytes on each side; returns
+ * the start of the read-write part. */
+static uint8_t *
+reserve_guarded(size_t n)
+{
+    uint8_t *p = reserve(n + 2 * GUARD, PROT_NONE);
+    if (!p)
+        return NULL;
+    if (mprotect(p + GUARD, n, PROT_READ | PROT_WRITE) != 0) {
+        munmap(p, n + 2 * GUARD);
+        return NULL;
+    }
+    return p + GUARD;
+}
+
 bool
 interp_mem_init(Interp *ip)
 {
@@ -38,7 +58,7 @@ interp_mem_init(Interp *ip)
     ip->maxdepth = ip->opt.max_depth;
     ip->frames = reserve((size_t)ip->maxdepth * sizeof(Frame),
                          PROT_READ | PROT_WRITE);
-    void *ms = reserve(ip->opt.stack_size, PROT_READ | PROT_WRITE);
+    void *ms = reserve_guarded(ip->opt.stack_size);
     if (ip->opt.lint_undef)
         ip->shadow = reserve(VSTACK_SIZE / 8, PROT_READ | PROT_WRITE);
     uint32_t nsyms = ir_num_syms(ip->m) + 1;
@@ -49,7 +69,7 @@ interp_mem_init(Interp *ip)
         ir_diag_error(ip->diag, (IrLoc){0, 0},
                       "cannot reserve memory for the interpreter");
         if (ms)
-            munmap(ms, ip->opt.stack_size);
+            munmap((uint8_t *)ms - GUARD, ip->opt.stack_size + 2 * GUARD);
         if (fk)
             munmap(fk, fake);
         return false;
@@ -74,7 +94,7 @@ interp_mem_free(Interp *ip)
     if (ip->frames)
         munmap(ip->frames, (size_t)ip->maxdepth * sizeof(Frame));
     if (ip->mbase)
-        munmap((void *)ip->mbase, ip->opt.stack_size);
+        munmap((void *)(ip->mbase - GUARD), ip->opt.stack_size + 2 * GUARD);
     if (ip->fakebase) {
         uint32_t nsyms = ir_num_syms(ip->m) + 1;
         munmap((void *)ip->fakebase,
@@ -201,7 +221,7 @@ interp_check_access(Interp *ip, const DInst *in, uintptr_t p,
         interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s of %llu "
                     "bytes at invalid address 0x%llx", what, n,
                     (unsigned long long)p);
-    if (overlaps(p, size, ip->mbase, ip->mlimit)) {
+    if (overlaps(p, size, ip->mbase - GUARD, ip->mlimit + GUARD)) {
         const Alloc *a = find(ip->live, ip->nlive, p);
         if (!a || size > a->hi - p)
             interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s of "
@@ -428,7 +448,7 @@ interp_globals_init(Interp *ip)
     ip->globals = xcalloc(ndata + 1, sizeof *ip->globals);
     if (ndata) {
         size_t mapsize = (total + maxal + GAP + 4095) & ~(size_t)4095;
-        uint8_t *g = reserve(mapsize, PROT_READ | PROT_WRITE);
+        uint8_t *g = reserve_guarded(mapsize);
         if (!g) {
             ir_diag_error(ip->diag, (IrLoc){0, 0},
                           "cannot allocate %llu bytes of global data",
@@ -436,12 +456,13 @@ interp_globals_init(Interp *ip)
             free(off);
             return false;
         }
-        ip->gmap = (uintptr_t)g;
-        ip->gmapsize = mapsize;
-        /* the region checked is the whole mapping, gaps included */
+        ip->gmap = (uintptr_t)g - GUARD;
+        ip->gmapsize = mapsize + 2 * GUARD;
+        /* the region checked is the whole mapping, gaps and guards
+         * included */
         uintptr_t base = ((uintptr_t)g + maxal - 1) & ~(uintptr_t)(maxal - 1);
-        ip->gbase = (uintptr_t)g;
-        ip->glimit = (uintptr_t)g + mapsize;
+        ip->gbase = ip->gmap;
+        ip->glimit = ip->gmap + ip->gmapsize;
         for (uint32_t s = 1; s < nsyms; s++) {
             IrSymData *sd = ir_sym(m, (IrSym){s});
             if (sd->dead || (sd->kind != IR_SYM_GLOBAL &&
