@@ -25,11 +25,6 @@
 
 #include <string.h>
 
-typedef struct {
-    uint8_t cc, cc2;
-    uint8_t mode;       /* 0: cc; 1: cc && cc2; 2: cc || cc2 */
-} Cond;
-
 uint8_t
 x64_tsize(IrType t)
 {
@@ -512,14 +507,12 @@ emit_cond(CgCtx *c, IrValue v)
         if ((op == IR_OP_ICMP || op == IR_OP_FCMP) && fusable(c, v)) {
             X64Fn *st = x64_fn(c);
             if (c->opt->optlevel > 0 && flags_hold(c, v))
-                return (Cond){st->flags_cc, st->flags_cc2, st->flags_mode};
+                return st->flags_cond;
             Cond k = emit_compare(c, d);
             st->flags_val = v.id;
             st->flags_block = c->mf->cur;
             st->flags_len = c->mf->blocks.data[c->mf->cur].insts.len;
-            st->flags_cc = k.cc;
-            st->flags_cc2 = k.cc2;
-            st->flags_mode = k.mode;
+            st->flags_cond = k;
             return k;
         }
     }

@@ -53,6 +53,13 @@ X64Class x64_classify(IrModule *m, IrType t);
 /* peep.c: rewrites after instruction selection */
 void x64_post_isel(CgCtx *c, MirFunc *f);
 
+/* A branch condition: condition codes and how they combine (fcmp oeq
+ * and une test two flags). */
+typedef struct {
+    uint8_t cc, cc2;
+    uint8_t mode;       /* 0: cc; 1: cc && cc2; 2: cc || cc2 */
+} Cond;
+
 /* The target's per-function state (CgCtx.tpriv). */
 typedef struct {
     uint32_t sret;      /* vreg with the caller's result buffer (abi.c) */
@@ -60,7 +67,7 @@ typedef struct {
      * compare's value, the MIR block and its length after the compare,
      * and the condition; 0 value: none. */
     uint32_t flags_val, flags_block, flags_len;
-    uint8_t flags_cc, flags_cc2, flags_mode;
+    Cond flags_cond;
 } X64Fn;
 X64Fn *x64_fn(CgCtx *c);
 
