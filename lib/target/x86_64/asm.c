@@ -310,6 +310,58 @@ loop_tops(CgCtx *c, MirFunc *f)
     return top;
 }
 
+/* Whether the flags are dead after instruction k of block b: written
+ * (or clobbered by a call, or dropped by ret) before anything reads
+ * them, looking on through an unconditional jump once.  Not knowing
+ * (the block ends otherwise) counts as live. */
+static bool
+flags_dead_after(MirFunc *f, uint32_t b, uint32_t k)
+{
+    for (int hop = 0; hop < 2; hop++) {
+        MirBlock *bl = &f->blocks.data[b];
+        for (uint32_t j = k; j < bl->insts.len; j++) {
+            uint32_t i = bl->insts.data[j];
+            MirInst *in = mir_inst(f, i);
+            uint16_t fl = x64_ops[in->op].flags;
+            if (fl & MIR_OPF_RFLAGS)
+                return false;
+            if ((fl & (MIR_OPF_FLAGS | MIR_OPF_CALL)) || in->op == X64_RET)
+                return true;
+            if (in->op == X64_JMP) {
+                if (!in->nopnds || mir_opnd(f, i, 0)->kind != MO_BLOCK)
+                    return false;
+                b = mir_opnd(f, i, 0)->obj;
+                k = 0;
+                break;
+            }
+        }
+        if (k)
+            return false;
+    }
+    return false;
+}
+
+/* Above -O0, `mov $0, r` becomes `xor r, r` (2 or 3 bytes instead of 5,
+ * and the zeroing idiom the CPU handles at renaming) where the flags it
+ * writes are dead. */
+static bool
+emit_zero(CgCtx *c, MirFunc *f, uint32_t b, uint32_t k, FILE *out)
+{
+    uint32_t i = f->blocks.data[b].insts.data[k];
+    MirInst *in = mir_inst(f, i);
+    if (c->opt->optlevel == 0 || in->op != X64_MOVI || in->size < 4 ||
+        mir_opnd(f, i, 0)->imm != 0 || mir_opnd(f, i, 1)->kind != MO_REG ||
+        !flags_dead_after(f, b, k + 1))
+        return false;
+    uint32_t r = mir_opnd(f, i, 1)->reg;
+    fputs("	xorl ", out);
+    preg(out, r, 4);
+    fputs(", ", out);
+    preg(out, r, 4);
+    fputs("\n", out);
+    return true;
+}
+
 void
 x64_emit_func(CgCtx *c, MirFunc *f, FILE *out)
 {
@@ -371,7 +423,8 @@ x64_emit_func(CgCtx *c, MirFunc *f, FILE *out)
                     break;
                 }
             }
-            emit_inst(&e, i);
+            if (!emit_zero(c, f, b, k, out))
+                emit_inst(&e, i);
         }
     }
     free(top);
