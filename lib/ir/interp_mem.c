@@ -25,8 +25,9 @@
 /* Inaccessible address space reserved on both sides of the slot stack and
  * of the globals: no host object can lie there, so an access that strays
  * out of them (a negative or too large index) is reported as undefined
- * behaviour rather than taken for host memory and faulting. */
-#define GUARD ((size_t)1 << 30)
+ * behaviour rather than taken for host memory and faulting.  16M: enough
+ * for an i16 index of 512-byte elements, small against a ulimit -v. */
+#define GUARD ((size_t)1 << 24)
 
 static void *
 reserve(size_t n, int prot)
