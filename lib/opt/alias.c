@@ -6,12 +6,21 @@
  * a `stackslot`, `alloca` or `globaladdr` (an object), or else to the
  * pointer value the chain starts from (a parameter, a loaded pointer).
  * Two accesses from one base overlap only if their byte ranges do (as
- * LLVM's BasicAA reasons about constant offsets).  Distinct
- * objects never overlap (spec 6.3, 7.7, 10.3).  A local object (slot or
- * alloca) escapes when an address derived from it is used other than as
- * the address of a load or store or the base of elemptr/offset; a
+ * LLVM's BasicAA reasons about constant offsets).  A local object (slot
+ * or alloca) escapes when an address derived from it is used other than
+ * as the address of a load or store or the base of elemptr/offset; a
  * pointer of unknown origin can only point into escaped locals, and a
  * call can only touch escaped locals.
+ *
+ * Distinct objects do not overlap (spec 6.3, 7.7, 10.3), but SIR
+ * pointers carry no provenance: `offset` is plain address arithmetic
+ * and an access is defined wherever it lands in a live allocation
+ * (spec 8), so offset(&a, ptoi(&b) - ptoi(&a)) is &b.  An access based
+ * on one object is known to stay in it only when its offset is a
+ * constant inside the object; any other ("stray") access may reach
+ * every object whose address the program can know: a global or an
+ * escaped local.  A private local is reached only through its own
+ * address.
  */
 #include "optutil.h"
 
@@ -159,6 +168,31 @@ opt_alias_local_private(const OptAlias *al, const OptPtrInfo *p)
     return o && !al->escaped[o];
 }
 
+uint64_t
+opt_alias_object_size(IrFunc *f, const OptPtrInfo *p)
+{
+    switch (p->kind) {
+    case BASE_SLOT:
+        return ir_type_size(f->mod, ir_slot(f, (IrSlot){p->id})->ty);
+    case BASE_ALLOCA:   /* one element: at least that much */
+        return ir_type_size(f->mod, ir_inst(f, (IrInst){p->id})->ty);
+    case BASE_GLOBAL: {
+        const IrSymData *s = ir_sym_c(f->mod, (IrSym){p->id});
+        return s->kind == IR_SYM_FUNC ? 0 : ir_type_size(f->mod, s->type);
+    }
+    default:
+        return 0;
+    }
+}
+
+/* Whether an access of size bytes at p may leave p's object. */
+static bool
+stray(IrFunc *f, const OptPtrInfo *p, uint64_t size)
+{
+    uint64_t osize = opt_alias_object_size(f, p);
+    return !p->known_off || p->off > osize || size > osize - p->off;
+}
+
 bool
 opt_may_alias(IrFunc *f, OptAlias *al, IrValue a, uint64_t asize,
               IrValue b, uint64_t bsize)
@@ -179,8 +213,9 @@ opt_may_alias(IrFunc *f, OptAlias *al, IrValue a, uint64_t asize,
         uint64_t d = pb.off - pa.off;
         return d < asize || -d < bsize;
     }
-    if (oa && ob)
-        return false;       /* distinct objects */
+    if (oa && ob)           /* distinct objects, unless one strays */
+        return (stray(f, &pa, asize) && !opt_alias_local_private(al, &pb)) ||
+               (stray(f, &pb, bsize) && !opt_alias_local_private(al, &pa));
     if (!oa && !ob)
         return true;        /* two pointers of unknown relation */
     /* an object and a pointer of unknown origin */

@@ -67,24 +67,6 @@ outside(Licm *l, IrValue v)
     return !b.id || l->inloop[b.id] != l->stamp;
 }
 
-/* Bytes of the object a base designates, or 0 when unknown. */
-static uint64_t
-object_size(IrFunc *f, const OptPtrInfo *p)
-{
-    switch (p->kind) {
-    case 1:     /* slot */
-        return ir_type_size(f->mod, ir_slot(f, (IrSlot){p->id})->ty);
-    case 2:     /* alloca */
-        return ir_type_size(f->mod, ir_inst(f, (IrInst){p->id})->ty);
-    case 3: {   /* global */
-        const IrSymData *s = ir_sym_c(f->mod, (IrSym){p->id});
-        return s->kind == IR_SYM_FUNC ? 0 : ir_type_size(f->mod, s->type);
-    }
-    default:
-        return 0;
-    }
-}
-
 static bool
 safe_load(Licm *l, IrInst i)
 {
@@ -96,7 +78,7 @@ safe_load(Licm *l, IrInst i)
     IrValue addr = ir_inst_arg(f, i, 0);
     OptPtrInfo p = *opt_alias_base(f, l->al, addr);
     uint64_t size = ir_type_size(f->mod, d->ty);
-    uint64_t osize = object_size(f, &p);
+    uint64_t osize = opt_alias_object_size(f, &p);
     if (!p.kind || !p.known_off || p.off % ir_type_align(f->mod, d->ty) ||
         p.off > osize || size > osize - p.off)
         return false;

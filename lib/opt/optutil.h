@@ -182,6 +182,9 @@ void opt_alias_escape(OptAlias *al, IrValue v);
 /* True for a slot or alloca whose address never escapes: calls and
  * pointers of unknown origin cannot touch it. */
 bool opt_alias_local_private(const OptAlias *al, const OptPtrInfo *p);
+/* Bytes of the object a base designates (an alloca: one element), or
+ * 0 when unknown. */
+uint64_t opt_alias_object_size(IrFunc *f, const OptPtrInfo *p);
 /* Whether accesses of asize bytes at a and bsize bytes at b may
  * overlap. */
 bool opt_may_alias(IrFunc *f, OptAlias *al, IrValue a, uint64_t asize,
