@@ -537,10 +537,10 @@ interp_exec(Interp *ip, uint32_t stop)
                                 "external function @%s, which is not found "
                                 "in the host process",
                                 ir_str(ip->m, ir_sym_c(ip->m, s)->name));
-                if (!cf && p < 4096)
+                if (!cf && (p < 65536 || interp_owns_addr(ip, p)))
                     interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: "
-                                "indirectcall of address 0x%llx",
-                                (unsigned long long)p);
+                                "indirectcall of address 0x%llx, which is "
+                                "not a function", (unsigned long long)p);
                 addr = (void *)p;
             }
             if (cf) {

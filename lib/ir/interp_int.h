@@ -233,6 +233,7 @@ uintptr_t interp_sym_addr(Interp *ip, IrSym s);
 DFunc *interp_addr_func(Interp *ip, uintptr_t a, IrSym *sym);
 void interp_addr_add(Interp *ip, uintptr_t a, DFunc *fn, IrSym sym);
 uintptr_t interp_fake_addr(Interp *ip);
+bool interp_owns_addr(const Interp *ip, uintptr_t p);
 
 /* interp_ffi.c */
 enum { FA_DIRECT, FA_BYVAL, FA_PIECE, FA_SEXT, FA_ZEXT };

@@ -304,6 +304,19 @@ interp_fake_addr(Interp *ip)
     return ip->fakebase + 16 * (uintptr_t)ip->nfake++;
 }
 
+/* Whether p lies in memory the interpreter made for the program (the
+ * slot stack, the globals, their guards, the fake symbol addresses):
+ * then it is known not to be the address of a host function. */
+bool
+interp_owns_addr(const Interp *ip, uintptr_t p)
+{
+    uint32_t nsyms = ir_num_syms(ip->m) + 1;
+    uintptr_t fake = ((uintptr_t)nsyms * 16 + 4095) & ~(uintptr_t)4095;
+    return (p >= ip->mbase - GUARD && p < ip->mlimit + GUARD) ||
+           (ip->gmapsize && p >= ip->gbase && p < ip->glimit) ||
+           (p >= ip->fakebase && p < ip->fakebase + fake);
+}
+
 /* ------------------------------------------------------------ globals */
 
 static void *
