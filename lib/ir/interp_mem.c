@@ -52,6 +52,14 @@ reserve_guarded(size_t n)
     return p + GUARD;
 }
 
+/* Bytes of the PROT_NONE range for the fake addresses, 16 per symbol. */
+static size_t
+fake_size(const Interp *ip)
+{
+    uint32_t nsyms = ir_num_syms(ip->m) + 1;
+    return ((size_t)nsyms * 16 + 4095) & ~(size_t)4095;
+}
+
 bool
 interp_mem_init(Interp *ip)
 {
@@ -62,8 +70,7 @@ interp_mem_init(Interp *ip)
     void *ms = reserve_guarded(ip->opt.stack_size);
     if (ip->opt.lint_undef)
         ip->shadow = reserve(VSTACK_SIZE / 8, PROT_READ | PROT_WRITE);
-    uint32_t nsyms = ir_num_syms(ip->m) + 1;
-    size_t fake = ((size_t)nsyms * 16 + 4095) & ~(size_t)4095;
+    size_t fake = fake_size(ip);
     void *fk = reserve(fake, PROT_NONE);
     if (!ip->vstack || !ip->frames || !ms || !fk ||
         (ip->opt.lint_undef && !ip->shadow)) {
@@ -96,11 +103,8 @@ interp_mem_free(Interp *ip)
         munmap(ip->frames, (size_t)ip->maxdepth * sizeof(Frame));
     if (ip->mbase)
         munmap((void *)(ip->mbase - GUARD), ip->opt.stack_size + 2 * GUARD);
-    if (ip->fakebase) {
-        uint32_t nsyms = ir_num_syms(ip->m) + 1;
-        munmap((void *)ip->fakebase,
-               ((size_t)nsyms * 16 + 4095) & ~(size_t)4095);
-    }
+    if (ip->fakebase)
+        munmap((void *)ip->fakebase, fake_size(ip));
     if (ip->gmapsize)
         munmap((void *)ip->gmap, ip->gmapsize);
     free(ip->live);
@@ -222,6 +226,11 @@ interp_check_access(Interp *ip, const DInst *in, uintptr_t p,
         interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s of %llu "
                     "bytes at invalid address 0x%llx", what, n,
                     (unsigned long long)p);
+    uintptr_t fake = fake_size(ip);
+    if (overlaps(p, size, ip->fakebase, ip->fakebase + fake))
+        interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s of %llu "
+                    "bytes at 0x%llx, the address of a function", what, n,
+                    (unsigned long long)p);
     if (overlaps(p, size, ip->mbase - GUARD, ip->mlimit + GUARD)) {
         const Alloc *a = find(ip->live, ip->nlive, p);
         if (!a || size > a->hi - p)
@@ -310,8 +319,7 @@ interp_fake_addr(Interp *ip)
 bool
 interp_owns_addr(const Interp *ip, uintptr_t p)
 {
-    uint32_t nsyms = ir_num_syms(ip->m) + 1;
-    uintptr_t fake = ((uintptr_t)nsyms * 16 + 4095) & ~(uintptr_t)4095;
+    uintptr_t fake = fake_size(ip);
     return (p >= ip->mbase - GUARD && p < ip->mlimit + GUARD) ||
            (ip->gmapsize && p >= ip->gbase && p < ip->glimit) ||
            (p >= ip->fakebase && p < ip->fakebase + fake);
