@@ -249,7 +249,15 @@ interp_check_access(Interp *ip, const DInst *in, uintptr_t p,
             interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: store "
                         "into the const global @%s",
                         ir_str(ip->m, ir_sym_c(ip->m, a->sym)->name));
+        return;
     }
+    /* host memory, unless it is the code of a SIR function's closure */
+    IrSym s;
+    if (interp_addr_func(ip, p, &s) || s.id)
+        interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s of %llu "
+                    "bytes at 0x%llx, the address of the function @%s", what,
+                    n, (unsigned long long)p,
+                    ir_str(ip->m, ir_sym_c(ip->m, s)->name));
 }
 
 /* ------------------------------------------------- function addresses */
