@@ -314,8 +314,8 @@ cg_compile(IrModule *m, const CgOptions *opt, FILE *out, Diag *d)
         CG_BUG("cg_compile: no target");
     if (opt->emit == CG_EMIT_ASM)
         opt->target->emit_begin(&c, out);
-    bool ok = true;
-    /* isel may declare helper functions (fmod): fix the count first. */
+    bool ok = !c.failed;
+    /* the count before compiling: isel may declare functions */
     uint32_t nsyms = ir_num_syms(m);
     for (uint32_t k = 1; k <= nsyms && ok; k++) {
         const IrSymData *sd = ir_sym_c(m, (IrSym){k});

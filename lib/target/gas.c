@@ -206,3 +206,28 @@ tgt_gas_consts(MirFunc *f, FILE *out)
             fprintf(out, "\t.quad %" PRIu64 "\n", c->hi);
     }
 }
+
+/* The names GNU as gives the section symbols of sirc's output (.text,
+ * .data and .bss exist in every file): a module symbol of that name
+ * cannot be defined or referenced in the assembly.  Spec 10.5 allows
+ * the names; sirc reports them as a construct this target's output
+ * cannot express (only an object writer of our own could). */
+void
+tgt_gas_check_names(CgCtx *c)
+{
+    static const char *const sections[] = {
+        ".text", ".data", ".bss", ".rodata", ".data.rel.ro",
+        ".note.GNU-stack",
+    };
+    IrModule *m = c->m;
+    for (uint32_t k = 1; k <= ir_num_syms(m); k++) {
+        const IrSymData *sd = ir_sym_c(m, (IrSym){k});
+        const char *name = ir_str(m, sd->name);
+        for (size_t j = 0; !sd->dead && j < sizeof sections / sizeof *sections;
+             j++)
+            if (!strcmp(name, sections[j]))
+                cg_error(c, sd->loc, "symbol '@%s' has the name of a section "
+                         "of the GNU assembler output; it cannot be "
+                         "emitted for this target", name);
+    }
+}

@@ -21,5 +21,7 @@ void tgt_gas_name(FILE *out, const char *name);
 void tgt_gas_data(IrModule *m, FILE *out);
 /* Writes the constant pool of f (.LCP<fn>_<k> labels). */
 void tgt_gas_consts(MirFunc *f, FILE *out);
+/* Reports module symbols named like the sections of the output. */
+void tgt_gas_check_names(CgCtx *c);
 
 #endif

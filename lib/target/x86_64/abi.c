@@ -568,20 +568,6 @@ x64_lower_call(CgCtx *c, IrInst i, MirOpnd callee, IrSig sig,
     free(a), free(args);
 }
 
-/* A helper function of the C library (fmod), declared on demand. */
-IrSym
-x64_libfunc(CgCtx *c, const char *name, IrType t)
-{
-    IrModule *m = c->m;
-    uint32_t s = ir_str_find(m, name, strlen(name));
-    IrSym sym = s ? ir_sym_lookup(m, s) : (IrSym){0};
-    if (sym.id)
-        return sym;
-    IrParam p[2] = {{.ty = t}, {.ty = t}};
-    IrSig sig = ir_sig_intern(m, t, 0, IR_CONV_CCC, false, p, 2);
-    return ir_func_declare(m, name, sig);
-}
-
 static MirOpnd
 callee_sym(CgCtx *c, uint32_t s)
 {

@@ -155,6 +155,46 @@ pops(MirFunc *f, FILE *out, uint32_t i, const unsigned *sizes)
     }
 }
 
+/*
+ * frem x, y, r: C's fmod by the x87 partial remainder, repeated until
+ * it is complete (status bit C2 clear).  FPREM is exact, keeps the
+ * dividend's sign and gives NaN for an infinite x or a zero y and x for
+ * an infinite y, so the loop is fmod without a call into libm (which a
+ * program linked by `cc` alone lacks, and whose name the module may use
+ * for its own symbol).  The operands pass through the red zone below
+ * %rsp; %ax takes the status word.
+ */
+static void
+emit_fprem(MirFunc *f, FILE *out, uint32_t i)
+{
+    MirInst *in = mir_inst(f, i);
+    const char *mov = in->size == 4 ? "movss" : "movsd";
+    char x87 = in->size == 4 ? 's' : 'l';
+    for (int k = 1; k >= 0; k--) {          /* y, then x on top */
+        const MirOpnd *o = mir_opnd(f, i, (uint32_t)k);
+        if (o->kind == MO_REG) {
+            fprintf(out, "\t%s ", mov);
+            popnd(f, out, o, 16);
+            fprintf(out, ", -8(%%rsp)\n\tfld%c -8(%%rsp)\n", x87);
+        } else {
+            fprintf(out, "\tfld%c ", x87);
+            popnd(f, out, o, in->size);
+            fputs("\n", out);
+        }
+    }
+    fputs("1:\n\tfprem\n\tfnstsw %ax\n\ttestb $4, %ah\n\tjne 1b\n"
+          "\tfstp %st(1)\n", out);
+    const MirOpnd *r = mir_opnd(f, i, 2);
+    if (r->kind == MO_REG) {
+        fprintf(out, "\tfstp%c -8(%%rsp)\n\t%s -8(%%rsp), ", x87, mov);
+        popnd(f, out, r, 16);
+    } else {
+        fprintf(out, "\tfstp%c ", x87);
+        popnd(f, out, r, in->size);
+    }
+    fputs("\n", out);
+}
+
 static void
 emit_inst(Emit *e, uint32_t i)
 {
@@ -272,6 +312,9 @@ emit_inst(Emit *e, uint32_t i)
         fputs(in->size == 8 ? "\tmovq" : "\tmovd", out);
         pops(f, out, i, NULL);
         break;
+    case FM_FPREM:
+        emit_fprem(f, out, i);
+        return;
     }
     fputs("\n", out);
 }
@@ -440,6 +483,7 @@ x64_emit_func(CgCtx *c, MirFunc *f, FILE *out)
 void
 x64_emit_begin(CgCtx *c, FILE *out)
 {
+    tgt_gas_check_names(c);
     if (c->opt->file) {
         fputs("\t.file \"", out);
         for (const char *p = c->opt->file; *p; p++)

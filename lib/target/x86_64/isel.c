@@ -1100,9 +1100,9 @@ sel_fbin(CgCtx *c, IrInst i)
     }
     IrValue b = ir_inst_arg(f, i, 1);
     if (id->op == IR_OP_FREM) {
-        IrSym s = x64_libfunc(c, sz == 4 ? "fmodf" : "fmod", id->ty);
-        IrValue args[2] = {a, b};
-        x64_lower_call(c, i, mir_sym(s.id, 0), ir_sym_c(c->m, s)->sig, args, 2);
+        MirOpnd o[3] = {x64_reg(x64_R(c, a)), x64_reg(x64_R(c, b)),
+                        x64_reg(x64_def1(c, i))};
+        mir_emit(c->mf, X64_FPREM, sz, o, 3);
         return;
     }
     uint16_t op = id->op == IR_OP_FADD ? X64_ADDS :

@@ -25,7 +25,7 @@ enum {
 enum {
     FM_SZ, FM_MOVI, FM_EXT, FM_SHIFT, FM_CQO, FM_CC, FM_JMP, FM_CALL,
     FM_RET, FM_PLAIN, FM_SUBSP, FM_SSE, FM_CVTI2F, FM_CVTF2I, FM_CVTF2F,
-    FM_GX,
+    FM_GX, FM_FPREM,
 };
 
 enum {
@@ -79,8 +79,6 @@ void x64_sel_call(CgCtx *c, IrInst i);
  * and IR arguments args[0..n); the result (if any) defines i's value. */
 void x64_lower_call(CgCtx *c, IrInst i, MirOpnd callee, IrSig sig,
                     const IrValue *args, uint32_t n);
-/* A C library helper (fmod), declared in the module on first use. */
-IrSym x64_libfunc(CgCtx *c, const char *name, IrType t);
 
 /* isel.c: selection, and helpers shared with abi.c */
 void x64_isel_inst(CgCtx *c, IrInst i);
