@@ -8,9 +8,8 @@
  * Two accesses from one base overlap only if their byte ranges do (as
  * LLVM's BasicAA reasons about constant offsets).  A local object (slot
  * or alloca) escapes when an address derived from it is used other than
- * as the address of a load or store or the base of elemptr/offset; a
- * pointer of unknown origin can only point into escaped locals, and a
- * call can only touch escaped locals.
+ * as the address of a load or store, the base of elemptr/offset or an
+ * operand of icmp; a call can only touch escaped locals.
  *
  * Distinct objects do not overlap (spec 6.3, 7.7, 10.3), but SIR
  * pointers carry no provenance: `offset` is plain address arithmetic
@@ -18,13 +17,16 @@
  * (spec 8), so offset(&a, ptoi(&b) - ptoi(&a)) is &b.  An access based
  * on one object is known to stay in it only when its offset is a
  * constant inside the object; any other ("stray") access may reach
- * every object whose address the program can know: a global or an
- * escaped local.  A private local is reached only through its own
- * address.
+ * every object whose address the program can know: a global, an
+ * escaped local, or one whose address is compared (which escapes to no
+ * call, though); so may a pointer of unknown origin.  Any other local
+ * is reached only through its own address.
  */
 #include "optutil.h"
 
 enum { BASE_UNKNOWN, BASE_SLOT, BASE_ALLOCA, BASE_GLOBAL, BASE_VALUE };
+
+static uint32_t obj_index(const OptAlias *al, const OptPtrInfo *p);
 
 void
 opt_alias_compute(IrFunc *f, OptAlias *al, Arena *a)
@@ -34,6 +36,7 @@ opt_alias_compute(IrFunc *f, OptAlias *al, Arena *a)
     al->info = arena_alloc(a, nv * sizeof *al->info);
     uint32_t nobj = ir_num_slots(f) + ir_num_insts(f) + 1;
     al->escaped = arena_alloc(a, nobj * sizeof *al->escaped);
+    al->compared = arena_alloc(a, nobj * sizeof *al->compared);
     al->nslots = ir_num_slots(f);
     al->nobjects = nobj;
     /* Bases in dominance order would need a walk; a value's base only
@@ -56,10 +59,14 @@ opt_alias_compute(IrFunc *f, OptAlias *al, Arena *a)
                 bool ok = (d->op == IR_OP_LOAD && k == 0) ||
                           (d->op == IR_OP_STORE && k == 1) ||
                           ((d->op == IR_OP_ELEMPTR ||
-                            d->op == IR_OP_OFFSET) && k == 0) ||
-                          d->op == IR_OP_ICMP;
-                if (!ok)
+                            d->op == IR_OP_OFFSET) && k == 0);
+                if (d->op == IR_OP_ICMP) {
+                    uint32_t o = v.id < al->nvalues
+                        ? obj_index(al, &al->info[v.id]) : 0;
+                    al->compared[o] = true;
+                } else if (!ok) {
                     opt_alias_escape(al, v);
+                }
             }
             for (uint32_t t = 0; t < d->ntargets; t++) {
                 IrTarget *tg = ir_target(f, i, t);
@@ -185,6 +192,16 @@ opt_alias_object_size(IrFunc *f, const OptPtrInfo *p)
     }
 }
 
+/* Whether the program can know where p's object is: a global, a local
+ * that escapes, or one whose address is compared (a search comparing
+ * offsets from another object with it finds it: spec 8). */
+static bool
+known_place(const OptAlias *al, const OptPtrInfo *p)
+{
+    uint32_t o = obj_index(al, p);
+    return !o || al->escaped[o] || al->compared[o];
+}
+
 /* Whether an access of size bytes at p may leave p's object. */
 static bool
 stray(IrFunc *f, const OptPtrInfo *p, uint64_t size)
@@ -214,10 +231,10 @@ opt_may_alias(IrFunc *f, OptAlias *al, IrValue a, uint64_t asize,
         return d < asize || -d < bsize;
     }
     if (oa && ob)           /* distinct objects, unless one strays */
-        return (stray(f, &pa, asize) && !opt_alias_local_private(al, &pb)) ||
-               (stray(f, &pb, bsize) && !opt_alias_local_private(al, &pa));
+        return (stray(f, &pa, asize) && known_place(al, &pb)) ||
+               (stray(f, &pb, bsize) && known_place(al, &pa));
     if (!oa && !ob)
         return true;        /* two pointers of unknown relation */
     /* an object and a pointer of unknown origin */
-    return !opt_alias_local_private(al, oa ? &pa : &pb);
+    return known_place(al, oa ? &pa : &pb);
 }

@@ -288,7 +288,8 @@ same_alias(IrFunc *f, OptAlias *x, OptAlias *y)
 {
     if (x->nvalues != y->nvalues || x->nslots != y->nslots ||
         x->nobjects != y->nobjects ||
-        memcmp(x->escaped, y->escaped, x->nobjects * sizeof *x->escaped))
+        memcmp(x->escaped, y->escaped, x->nobjects * sizeof *x->escaped) ||
+        memcmp(x->compared, y->compared, x->nobjects * sizeof *x->compared))
         return false;
     for (uint32_t v = 1; v < x->nvalues; v++) {
         const OptPtrInfo *a = opt_alias_base(f, x, (IrValue){v});

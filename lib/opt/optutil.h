@@ -174,6 +174,7 @@ typedef struct {
 typedef struct {
     OptPtrInfo *info;   /* by value id */
     bool *escaped;      /* by object: slots, then allocas */
+    bool *compared;     /* by object: an address of it goes to an icmp */
     uint32_t nvalues, nslots, nobjects;
 } OptAlias;
 void opt_alias_compute(IrFunc *f, OptAlias *al, Arena *a);
