@@ -62,6 +62,7 @@ best() {
 }
 
 status=0
+sum0=0 sum2=0 logs=0
 printf '%-8s %8s %8s %8s %7s %7s %7s %6s  %s\n' kernel O0-s O2-s speedup \
     ld/st-O0 ld/st-O2 slots-O2 C-s checksum
 for k in $kernels; do
@@ -82,9 +83,17 @@ for k in $kernels; do
         -v s="$slots" -v c="$tref" -v ok="$ok" 'BEGIN {
         printf "%-8s %8.3f %8.3f %7.2fx %7d %7d %7d %6.3f  %s\n",
             k, a, b, (b > 0 ? a / b : 0), l0, l2, s, c, ok }'
+    set -- $(awk -v a="$sum0" -v b="$sum2" -v l="$logs" -v x="$t0" -v y="$t2" \
+        'BEGIN { print a + x, b + y, l + (y > 0 ? log(x / y) : 0) }')
+    sum0=$1 sum2=$2 logs=$3
 done
+# the four together: total time, and the geometric mean of the speedups
+awk -v a="$sum0" -v b="$sum2" -v l="$logs" -v n="$(echo $kernels | wc -w)" \
+    'BEGIN { printf "%-8s %8.3f %8.3f %7.2fx  (geometric mean of the" \
+        " speedups %.2fx)\n", "all", a, b, (b > 0 ? a / b : 0), exp(l / n) }'
 echo "ld/st: load and store instructions in the source and after siropt -O2;"
 echo "those left at -O2 access the driver's arrays.  slots-O2: stack slots"
 echo "left (goal 0).  Times: best of $runs, the kernel loop only; C-s is the"
-echo "kernels in C (cc -O2) for scale.  Goal: speedup >= 3.  Files: $out/."
+echo "kernels in C (cc -O2) for scale; all: the four kernels' times summed."
+echo "Goal: speedup >= 3 for each kernel.  Files: $out/."
 exit $status
