@@ -76,6 +76,8 @@ static void
 add_passes(char **list, const char *more)
 {
     size_t n = *list ? strlen(*list) : 0, k = strlen(more);
+    if (!k && *list)
+        return;             /* -p '' adds nothing */
     char *s = xmalloc(n + k + 2);
     if (n) {
         memcpy(s, *list, n);
@@ -176,6 +178,10 @@ parse_args(int argc, char **argv, Args *g)
         } else {
             return fail("unknown option '%s' (see --help)", a);
         }
+    }
+    if (g->passes && !*g->passes) {         /* -p '': no pass */
+        free(g->passes);
+        g->passes = NULL;
     }
     if (g->passes && !check_passes(g->passes, ""))
         return 1;
