@@ -882,6 +882,70 @@ gen_walk(Gen *g)
     open_block(g, bx, NULL, 0);
 }
 
+/* A fill: a loop of two blocks storing one value over the elements
+ * [lo, hi) of a writable data global, lo and hi run-time values masked
+ * into the array (so the run may be empty or backwards), counted in i32
+ * or i64 with a signed or unsigned compare, the index used directly or
+ * through sext/zext.  With a value whose bytes are all equal (0, -1,
+ * +0.0) and consecutive addresses it is the loop idiom turns into
+ * memset; the other forms must stay loops; unroll copies all of them. */
+static void
+gen_fill(Gen *g)
+{
+    int k = (int)rn(3);             /* g0, g1, g2 */
+    int et = globals[k].elem, it = chance(50) ? T_I32 : T_I64;
+    unsigned len = globals[k].len;
+    bool uns = chance(30);
+    int form = it == T_I32 ? (int)rn(3) : 0;    /* direct, sext, zext */
+    unsigned base = g->next_id++, m = g->next_id++, lo = g->next_id++,
+             hi = g->next_id++, one = g->next_id++, v;
+    out("  %%v%u = globaladdr @%s\n", base, globals[k].name);
+    out("  %%v%u = iconst %s %u\n", m, tname[it], len - 1);
+    unsigned a = operand(g, it), b = operand(g, it);
+    out("  %%v%u = and %s %%v%u, %%v%u\n", lo, tname[it], a, m);
+    out("  %%v%u = and %s %%v%u, %%v%u\n", hi, tname[it], b, m);
+    out("  %%v%u = iconst %s 1\n", one, tname[it]);
+    if (chance(60)) {
+        v = g->next_id++;
+        if (is_float(et))
+            out("  %%v%u = fconst %s %s\n", v, tname[et],
+                chance(70) ? "0.0" : "-0.0");
+        else
+            out("  %%v%u = iconst %s %d\n", v, tname[et],
+                chance(60) ? 0 : chance(50) ? -1 : 257);
+    } else {
+        v = operand(g, et);
+    }
+    unsigned bh = label(g), bb = label(g), bx = label(g);
+    int ct[1] = {it};
+    unsigned init[1] = {lo};
+    out("  br ");
+    print_target(bh, ct, init, 1);
+    out("\n");
+    unsigned i = g->next_id;
+    open_block(g, bh, ct, 1);
+    unsigned c = g->next_id++;
+    out("  %%v%u = icmp %s %s %%v%u, %%v%u\n", c, uns ? "ult" : "slt",
+        tname[it], i, hi);
+    out("  condbr bool %%v%u, b%u, b%u\n", c, bb, bx);
+    open_block(g, bb, NULL, 0);
+    unsigned x = i, p = g->next_id++, i2 = g->next_id++;
+    if (form) {
+        x = g->next_id++;
+        out("  %%v%u = %s i64, i32 %%v%u\n", x, form == 1 ? "sext" : "zext",
+            i);
+    }
+    out("  %%v%u = offset %s, ptr %%v%u, %s %%v%u\n", p, tname[et], base,
+        form ? "i64" : tname[it], x);
+    out("  store %s %%v%u, ptr %%v%u\n", tname[et], v, p);
+    out("  %%v%u = iadd %s %%v%u, %%v%u\n", i2, tname[it], i, one);
+    out("  br ");
+    print_target(bh, ct, &i2, 1);
+    out("\n");
+    g->cost += 4.0 * len * g->mult;
+    open_block(g, bx, NULL, 0);
+}
+
 /* Makes value 'v' observable: folds an integer or bool into @sink[k]
  * (sink = sink * 31 ^ v), stores a float to @fsink[k].  Without this
  * most generated values would be dead code, and a pass that computes
@@ -953,6 +1017,8 @@ gen_stmt1(Gen *g)
         gen_global(g);
     else if (r < 80)
         gen_walk(g);
+    else if (r < 82)
+        gen_fill(g);
     else if (r < 86)
         gen_call(g);
     else if (r < 91 && nest)
