@@ -140,7 +140,7 @@ try_loop(void *user, OptCountedWalk *w)
         unsigned sh = 64 - ir_type_bits(it);
         int64_t n = c->sgn ? (int64_t)(hi << sh) >> sh : (int64_t)hi;
         int64_t l = c->sgn ? (int64_t)(lo << sh) >> sh : (int64_t)lo;
-        if (n <= l || (uint64_t)(n - l) <= SMALL / size)
+        if (n <= l || (uint64_t)n - (uint64_t)l <= SMALL / size)
             return;
     }
     IrSym ms = memset_sym(d);
