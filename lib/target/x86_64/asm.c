@@ -355,14 +355,17 @@ loop_tops(CgCtx *c, MirFunc *f)
 
 /* Whether the flags are dead after instruction k of block b: written
  * (or clobbered by a call, or dropped by ret) before anything reads
- * them, looking on through an unconditional jump once.  Not knowing
- * (the block ends otherwise) counts as live. */
+ * them, looking on through an unconditional jump once and at most
+ * SCAN instructions (so that emission stays linear).  Not knowing
+ * counts as live. */
 static bool
 flags_dead_after(MirFunc *f, uint32_t b, uint32_t k)
 {
+    enum { SCAN = 32 };
+    uint32_t seen = 0;
     for (int hop = 0; hop < 2; hop++) {
         MirBlock *bl = &f->blocks.data[b];
-        for (uint32_t j = k; j < bl->insts.len; j++) {
+        for (uint32_t j = k; j < bl->insts.len && seen++ < SCAN; j++) {
             uint32_t i = bl->insts.data[j];
             MirInst *in = mir_inst(f, i);
             uint16_t fl = x64_ops[in->op].flags;
