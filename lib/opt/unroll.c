@@ -193,8 +193,10 @@ unroll_loop(Unroll *u, Shape *s, uint32_t nu)
         if (s->red[k])
             for (uint32_t l = 1; l < nu; l++) {
                 IrType t = ir_value_type(f, ir_block_param(f, h, k));
-                VEC_PUSH(args, ir_build_iconst(&bd, t,
-                                               identity(s->red[k])));
+                uint64_t id = identity(s->red[k]);
+                VEC_PUSH(args, t.id == IR_TY_BOOL
+                                   ? ir_build_bconst(&bd, id & 1)
+                                   : ir_build_iconst(&bd, t, id));
             }
     ir_target_set_args(f, s->c.pre, 0, args.data, args.len);
     ir_target(f, s->c.pre, 0)->block = h2;
