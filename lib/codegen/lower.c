@@ -315,9 +315,7 @@ cg_compile(IrModule *m, const CgOptions *opt, FILE *out, Diag *d)
     if (opt->emit == CG_EMIT_ASM)
         opt->target->emit_begin(&c, out);
     bool ok = !c.failed;
-    /* the count before compiling: isel may declare functions */
-    uint32_t nsyms = ir_num_syms(m);
-    for (uint32_t k = 1; k <= nsyms && ok; k++) {
+    for (uint32_t k = 1; k <= ir_num_syms(m) && ok; k++) {
         const IrSymData *sd = ir_sym_c(m, (IrSym){k});
         if (sd->dead || sd->kind != IR_SYM_FUNC || !sd->func)
             continue;
