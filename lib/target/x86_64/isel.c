@@ -339,6 +339,8 @@ only_user(CgCtx *c, IrValue v)
     return c->uses.uses[c->uses.start[v.id]].inst;
 }
 
+static bool reads_folded_load(CgCtx *c, IrInst d);
+
 /* A load used only by an icmp (as its first operand) against an
  * immediate, the icmp used once in the same block, and nothing that
  * writes memory from the load to the block's end (wherever the compare
@@ -409,7 +411,8 @@ emit_compare(CgCtx *c, IrInst i)
         if (bi && ob.imm == 0) {
             IrInst an = def_of(c, a);
             if (an.id && ir_inst(f, an)->op == IR_OP_AND &&
-                ir_uses_count(&c->uses, a) == 1) {
+                ir_uses_count(&c->uses, a) == 1 &&
+                !reads_folded_load(c, an)) {
                 IrValue x = ir_inst_arg(f, an, 0), y = ir_inst_arg(f, an, 1);
                 int64_t m;
                 if (x64_const_of(c, x, &m) && x64_fits32(m)) {
@@ -645,6 +648,33 @@ sel_sel(CgCtx *c, IrInst i)
 
 /* ---------------------------------------------------------------- ALU */
 
+/* Whether ALU instruction d will probably be absorbed by its one user
+ * rather than selected on its own: an iadd feeding another iadd of the
+ * block (both become one lea), an and compared against 0 (a test).
+ * Only a hint for folded_load, which then keeps the load separate so
+ * that the absorbing form reads a register: the guarantee that a
+ * folded load is never lost is reads_folded_load, checked by every
+ * fusion that absorbs an instruction. */
+static bool
+absorbed_likely(CgCtx *c, IrInst d)
+{
+    IrFunc *f = c->irf;
+    IrOpcode op = ir_inst_op(f, d);
+    if (op != IR_OP_IADD && op != IR_OP_AND)
+        return false;
+    IrInst u = only_user(c, ir_inst_result(f, d));
+    if (!u.id)
+        return false;
+    IrOpcode uop = ir_inst_op(f, u);
+    if (op == IR_OP_IADD)
+        return uop == IR_OP_IADD &&
+               ir_layout_inst_block(f, u).id == ir_layout_inst_block(f, d).id;
+    int64_t k;
+    return uop == IR_OP_ICMP &&
+           ((x64_const_of(c, ir_inst_arg(f, u, 1), &k) && k == 0) ||
+            (x64_const_of(c, ir_inst_arg(f, u, 0), &k) && k == 0));
+}
+
 /* A load whose only user is the ALU instruction right after it (no
  * store or call in between, at most 16 instructions away), as that
  * user's second operand (or first, of a commutative op, see below): the
@@ -695,6 +725,8 @@ folded_load(CgCtx *c, IrInst ld, IrInst user)
             (commutes && x64_const_of(c, a, &k) && x64_fits32(k)))
             return false;
     }
+    if (absorbed_likely(c, u.inst))
+        return false;
     IrInst x = ir_layout_next_inst(f, ld);
     for (int n = 0; x.id && n < 16; n++, x = ir_layout_next_inst(f, x)) {
         if (x.id == u.inst.id)
@@ -702,6 +734,24 @@ folded_load(CgCtx *c, IrInst ld, IrInst user)
         if (ir_op_info[ir_inst(f, x)->op].flags &
             (IR_OPF_WRITES_MEM | IR_OPF_CALL))
             return false;
+    }
+    return false;
+}
+
+/* Whether an operand of d is a load folded into d as its memory
+ * operand.  Such a d must be selected as an instruction of its own: a
+ * fusion that absorbs d into its user (an address mode, lea, test)
+ * reads d's operands from registers, and the folded load emits nothing,
+ * so the value would be lost (issue 15). */
+static bool
+reads_folded_load(CgCtx *c, IrInst d)
+{
+    IrFunc *f = c->irf;
+    uint32_t n = ir_inst(f, d)->nargs;
+    for (uint32_t k = 0; k < n && k < 2; k++) {
+        IrInst l = def_of(c, ir_inst_arg(f, d, k));
+        if (l.id && folded_load(c, l, d))
+            return true;
     }
     return false;
 }
@@ -827,7 +877,8 @@ foldable_def(CgCtx *c, IrValue v, IrBlock b)
 {
     IrInst d = def_of(c, v);
     if (!d.id || ir_uses_count(&c->uses, v) != 1 ||
-        ir_layout_inst_block(c->irf, d).id != b.id)
+        ir_layout_inst_block(c->irf, d).id != b.id ||
+        reads_folded_load(c, d))
         return (IrInst){0};
     return d;
 }
