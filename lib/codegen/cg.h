@@ -60,11 +60,32 @@ typedef struct {
     uint8_t size;       /* access width in bytes: 1, 2, 4, 8 (16: vector) */
     uint8_t base;       /* MirBase (MO_MEM) */
     uint8_t scale;      /* MO_MEM: 1, 2, 4, 8 */
+    uint8_t ref;        /* MO_SYM: how the symbol is reached (MirRef) */
     uint32_t reg;       /* MO_REG: register; MO_MEM: base reg */
     uint32_t index;     /* MO_MEM: index reg or 0 */
     uint32_t obj;       /* frame object, symbol id, const, block id */
     int64_t imm;        /* MO_IMM: value; MO_MEM/MO_SYM: displacement */
 } MirOpnd;
+
+/* How a symbol operand is reached, decided before emission (isel or
+ * finalize): the text sink spells it, the object sink turns it into a
+ * relocation of the matching kind. */
+typedef enum {
+    MIR_REF_PCREL,      /* direct: rip-relative / pc-relative */
+    MIR_REF_PLT,        /* call through the PLT (x86 `@PLT`) */
+} MirRef;
+
+/* Call frame information pseudo-instructions (the target's op_cfi row):
+ * cond is the kind, operand 0 an immediate offset, operand 1 a physreg
+ * (register kinds). */
+typedef enum {
+    MIR_CFI_DEF_CFA_OFFSET,     /* CFA = (current CFA register) + off */
+    MIR_CFI_DEF_CFA_REGISTER,   /* CFA = reg + (current offset) */
+    MIR_CFI_DEF_CFA,            /* CFA = reg + off */
+    MIR_CFI_OFFSET,             /* reg saved at CFA + off */
+    MIR_CFI_REMEMBER,           /* push the rules */
+    MIR_CFI_RESTORE_STATE,      /* pop them */
+} MirCfiKind;
 
 enum {
     MIR_IF_DEAD = 1,    /* removed */

@@ -568,11 +568,16 @@ x64_lower_call(CgCtx *c, IrInst i, MirOpnd callee, IrSig sig,
     free(a), free(args);
 }
 
+/* A called symbol: the module's own internal functions directly, every
+ * other through the PLT (the linker drops the PLT for symbols it finds
+ * defined in the executable). */
 static MirOpnd
 callee_sym(CgCtx *c, uint32_t s)
 {
-    (void)c;
-    return mir_sym(s, 0);
+    const IrSymData *sd = ir_sym_c(c->m, (IrSym){s});
+    MirOpnd o = mir_sym(s, 0);
+    o.ref = sd->internal && sd->func ? MIR_REF_PCREL : MIR_REF_PLT;
+    return o;
 }
 
 void

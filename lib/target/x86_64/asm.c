@@ -264,10 +264,9 @@ emit_inst(Emit *e, uint32_t i)
         break;
     case FM_CALL:
         if (o0->kind == MO_SYM) {
-            const IrSymData *sd = ir_sym_c(f->mod, (IrSym){o0->obj});
             fputs("\tcall ", out);
             psym(f, out, o0->obj);
-            if (!(sd->internal && sd->func))
+            if (o0->ref == MIR_REF_PLT)
                 fputs("@PLT", out);
         } else {
             fputs("\tcall *", out);
