@@ -60,7 +60,10 @@ typedef struct {
     uint8_t size;       /* access width in bytes: 1, 2, 4, 8 (16: vector) */
     uint8_t base;       /* MirBase (MO_MEM) */
     uint8_t scale;      /* MO_MEM: 1, 2, 4, 8 */
-    uint8_t ref;        /* MO_SYM: how the symbol is reached (MirRef) */
+    uint8_t ref;        /* MO_SYM: how the symbol is reached (MirRef);
+                         * MO_MEM: see below */
+    /* MO_MEM: 1 when a zero displacement is spelled (`0(%rsp)`): the
+     * frame bases resolved by cg_finalize keep the text they had. */
     uint32_t reg;       /* MO_REG: register; MO_MEM: base reg */
     uint32_t index;     /* MO_MEM: index reg or 0 */
     uint32_t obj;       /* frame object, symbol id, const, block id */
@@ -103,10 +106,16 @@ typedef struct {
     uint32_t opnds;     /* first operand in f->opnds */
 } MirInst;
 
+typedef VEC(uint32_t) MirInstVec;
+
 typedef struct {
-    VEC(uint32_t) insts;    /* instruction ids in order */
+    MirInstVec insts;       /* instruction ids in order */
     uint32_t label;         /* IR block label (interned) or 0 */
     uint32_t irblock;       /* IR block id or 0 for an edge block */
+    /* Set by cg_finalize: align the block's start to 1 << align_log2
+     * when that costs at most align_max bytes (0: no alignment). */
+    uint8_t align_log2, align_max;
+    bool placed;            /* emitted (had instructions before layout) */
 } MirBlock;
 
 typedef enum {
@@ -153,6 +162,8 @@ typedef struct MirFunc {
     uint64_t used_callee_saved; /* physreg mask, after regalloc */
     int64_t frame_size;         /* bytes below the saved rbp (aligned) */
     uint32_t fn_index;          /* for unique local labels */
+    /* The frame setup that precedes the first block (cg_finalize). */
+    MirInstVec prologue;
 } MirFunc;
 
 static inline bool mir_is_vreg(uint32_t r) { return r >= MIR_VREG0; }
@@ -268,10 +279,29 @@ typedef struct Target {
     /* Optional, above -O0: rewrites of the selected function that need
      * the whole of it (NULL: none). */
     void (*post_isel)(CgCtx *ctx, MirFunc *f);
-    /* Writes one allocated function / module prologue and epilogue. */
-    void (*emit_func)(CgCtx *ctx, MirFunc *f, FILE *out);
-    void (*emit_begin)(CgCtx *ctx, FILE *out);
-    void (*emit_end)(CgCtx *ctx, FILE *out);
+    /* The frame (cg_finalize): frame and stack pointer physregs, the
+     * incoming stack arguments at fp + inarg_off. */
+    uint32_t reg_fp, reg_sp;
+    int32_t inarg_off;
+    /* Branch layout: the unconditional jump and conditional branch
+     * rows (the target block is operand 0; cond ^ 1 negates a
+     * condition), the return row. */
+    uint16_t op_jmp, op_jcc, op_ret, op_cfi;
+    /* Loop tops are aligned to 1 << loop_align_log2 when that costs at
+     * most loop_align_max bytes (above -O0; 0: never). */
+    uint8_t loop_align_log2, loop_align_max;
+    /* The frame setup instructions (made with mir_make, CFI rows
+     * included) pushed onto f->prologue. */
+    void (*prologue)(CgCtx *ctx, MirFunc *f);
+    /* The instructions that replace return instruction ret (the frame
+     * teardown, the return itself, CFI rows), pushed onto out. */
+    void (*epilogue)(CgCtx *ctx, MirFunc *f, uint32_t ret,
+                     MirInstVec *out);
+    /* Optional: rewrites of the allocated function before branch layout
+     * (peepholes that need physical registers). */
+    void (*post_ra)(CgCtx *ctx, MirFunc *f);
+    /* Writes instruction i as one or more lines of assembly. */
+    void (*print_inst)(MirFunc *f, uint32_t i, FILE *out);
 } Target;
 
 /* ------------------------------------------------------------------ */
@@ -316,7 +346,12 @@ typedef struct {
 
 /* lower.c */
 enum { CG_MAX_LEAVES = 1 << 16 };
+/* Compiles m to assembly text on out (or MIR listings, opt->emit). */
 bool cg_compile(IrModule *m, const CgOptions *opt, FILE *out, Diag *d);
+/* Compiles m into a sink (sink.h): the text sink, the object sink. */
+struct McSink;
+bool cg_compile_to(IrModule *m, const CgOptions *opt, struct McSink *sink,
+                   Diag *d);
 /* Scalar leaves of t in memory order; returns the count (caller frees
  * *out). */
 uint32_t cg_leaves(IrModule *m, IrType t, CgLeaf **out);
@@ -375,5 +410,10 @@ void cg_tail_dup(MirFunc *f);
 
 /* frame.c */
 void cg_frame_layout(MirFunc *f);
+
+/* finalize.c: after frame layout, the decisions emission would
+ * otherwise take: frame addresses, prologue and epilogue, target
+ * peepholes, branch layout and loop alignment. */
+void cg_finalize(CgCtx *c, MirFunc *f);
 
 #endif

@@ -4,8 +4,8 @@
  *   for each function definition:
  *     isel (target hooks, blocks in reverse post-order)
  *       -> mir_dce -> cg_regalloc (liveness, linear scan, spilling)
- *       -> cg_frame_layout -> target emit_func
- *   then the target's emit_end writes the module's data.
+ *       -> cg_frame_layout -> cg_finalize -> cg_emit_func (to a sink)
+ *   then cg_emit_data hands the module's data to the sink.
  *
  * Values are mapped to MIR registers leaf by leaf: a scalar has one
  * register, an aggregate one per scalar member (recursively), so
@@ -13,7 +13,7 @@
  * except to cross a call boundary.  Unreachable blocks are not lowered
  * (their values may be used before any definition, spec F8).
  */
-#include "cg.h"
+#include "sink.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -188,7 +188,7 @@ print_stage(CgCtx *c, const char *stage)
 }
 
 static bool
-compile_func(CgCtx *c, IrSym s, FILE *out)
+compile_func(CgCtx *c, IrSym s, McSink *sink, FILE *out)
 {
     IrModule *m = c->m;
     IrFunc *f = ir_sym(m, s)->func;
@@ -287,10 +287,12 @@ compile_func(CgCtx *c, IrSym s, FILE *out)
         }
     }
     if (ok) {
-        if (c->opt->emit == CG_EMIT_MIR)
+        if (c->opt->emit == CG_EMIT_MIR) {
             mir_print_func(&mf, out);
-        else
-            t->emit_func(c, &mf, out);
+        } else {
+            cg_finalize(c, &mf);
+            cg_emit_func(sink, &mf);
+        }
     }
     free(rpo);
     ir_uses_free(&c->uses);
@@ -302,8 +304,11 @@ compile_func(CgCtx *c, IrSym s, FILE *out)
     return ok;
 }
 
-bool
-cg_compile(IrModule *m, const CgOptions *opt, FILE *out, Diag *d)
+/* Compiles every function of m, then its data, into sink (or, for
+ * CG_EMIT_MIR, prints the allocated MIR on out). */
+static bool
+compile_module(IrModule *m, const CgOptions *opt, McSink *sink, FILE *out,
+               Diag *d)
 {
     CgCtx c;
     memset(&c, 0, sizeof c);
@@ -312,19 +317,38 @@ cg_compile(IrModule *m, const CgOptions *opt, FILE *out, Diag *d)
     c.diag = d;
     if (!opt->target)
         CG_BUG("cg_compile: no target");
-    if (opt->emit == CG_EMIT_ASM)
-        opt->target->emit_begin(&c, out);
+    bool asm_ = opt->emit != CG_EMIT_MIR;
+    if (asm_) {
+        sink->ctx = &c;
+        sink->begin(sink, &c);
+    }
     bool ok = !c.failed;
     for (uint32_t k = 1; k <= ir_num_syms(m) && ok; k++) {
         const IrSymData *sd = ir_sym_c(m, (IrSym){k});
         if (sd->dead || sd->kind != IR_SYM_FUNC || !sd->func)
             continue;
         c.failed = false;
-        ok = compile_func(&c, (IrSym){k}, out);
+        ok = compile_func(&c, (IrSym){k}, sink, out);
         c.fn_index++;
     }
-    if (ok && opt->emit == CG_EMIT_ASM)
-        opt->target->emit_end(&c, out);
+    if (ok && asm_) {
+        cg_emit_data(sink, m);
+        ok = sink->finish(sink);
+    }
     VEC_FREE(c.leafpool);
     return ok;
+}
+
+bool
+cg_compile_to(IrModule *m, const CgOptions *opt, McSink *sink, Diag *d)
+{
+    return compile_module(m, opt, sink, NULL, d);
+}
+
+bool
+cg_compile(IrModule *m, const CgOptions *opt, FILE *out, Diag *d)
+{
+    McSink text;
+    cg_text_sink(&text, out);
+    return compile_module(m, opt, &text, out, d);
 }

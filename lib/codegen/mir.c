@@ -35,6 +35,7 @@ mir_func_free(MirFunc *f)
     VEC_FREE(f->vregs);
     VEC_FREE(f->frame);
     VEC_FREE(f->consts);
+    VEC_FREE(f->prologue);
 }
 
 uint32_t

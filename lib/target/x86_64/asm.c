@@ -1,12 +1,9 @@
 /*
- * asm.c - x86-64 AT&T assembly for allocated MIR: prologue, epilogue
- * with CFI (so debuggers unwind through every function), instructions
- * spelled from their insts.def form, frame references resolved against
- * the frame pointer, and PIC symbol references (RIP-relative for the
- * module's own symbols, GOT for declarations, calls through the PLT).
- *
- * A jump to the block that follows is dropped, and "jcc T; jmp F" with
- * T next becomes "jncc F".
+ * asm.c - x86-64 AT&T assembly for finalized MIR: each instruction
+ * spelled from its insts.def form (print_inst of the text sink).  Every
+ * decision (frame addresses, prologue and epilogue, branch layout, how
+ * a symbol is reached) was taken on MIR before (lib/codegen/finalize.c,
+ * frame.c here); this file only spells.
  */
 #include "x64.h"
 
@@ -51,7 +48,7 @@ preg(FILE *out, uint32_t r, unsigned size)
 static void
 psym(MirFunc *f, FILE *out, uint32_t s)
 {
-    tgt_gas_name(out, ir_str(f->mod, ir_sym_c(f->mod, (IrSym){s})->name));
+    cg_print_symname(out, ir_str(f->mod, ir_sym_c(f->mod, (IrSym){s})->name));
 }
 
 static void
@@ -59,18 +56,6 @@ pmem(MirFunc *f, FILE *out, const MirOpnd *o)
 {
     int64_t d = o->imm;
     switch (o->base) {
-    case MB_FRAME:
-        fprintf(out, "%" PRId64 "(%%rbp)", f->frame.data[o->obj].offset + d);
-        return;
-    case MB_INARG:
-        fprintf(out, "%" PRId64 "(%%rbp)", 16 + d);
-        return;
-    case MB_OUTARG:
-        fprintf(out, "%" PRId64 "(%%rsp)", d);
-        return;
-    case MB_DYNTOP:
-        fprintf(out, "%" PRId64 "(%%rsp)", (int64_t)f->outarg_size + d);
-        return;
     case MB_SYM:
         psym(f, out, o->obj);
         if (d)
@@ -87,10 +72,12 @@ pmem(MirFunc *f, FILE *out, const MirOpnd *o)
             fprintf(out, "%+" PRId64, d);
         fputs("(%rip)", out);
         return;
-    default:
+    case MB_REG:
         break;
+    default:
+        CG_BUG("frame operand after finalize");
     }
-    if (d || (!o->reg && !o->index))
+    if (d || (!o->reg && !o->index) || o->ref)
         fprintf(out, "%" PRId64, d);
     fputs("(", out);
     if (o->reg)
@@ -114,27 +101,6 @@ popnd(MirFunc *f, FILE *out, const MirOpnd *o, unsigned size)
     case MO_BLOCK: fprintf(out, ".LBB%u_%u", f->fn_index, o->obj); break;
     default: fputs("?", out);
     }
-}
-
-typedef struct {
-    MirFunc *f;
-    FILE *out;
-    uint32_t nsaved;
-    uint32_t saved[8];
-} Emit;
-
-static void
-epilogue(Emit *e)
-{
-    FILE *out = e->out;
-    fputs("\t.cfi_remember_state\n", out);
-    for (uint32_t k = 0; k < e->nsaved; k++) {
-        fprintf(out, "\tmovq %d(%%rbp), ", -8 * (int)(k + 1));
-        preg(out, e->saved[k], 8);
-        fputs("\n", out);
-    }
-    fputs("\tleave\n\t.cfi_def_cfa %rsp, 8\n\tret\n\t.cfi_restore_state\n",
-          out);
 }
 
 /* Explicit operands, comma-separated, each printed at 'size' except
@@ -196,10 +162,42 @@ emit_fprem(MirFunc *f, FILE *out, uint32_t i)
 }
 
 static void
-emit_inst(Emit *e, uint32_t i)
+print_cfi(MirFunc *f, FILE *out, uint32_t i)
 {
-    MirFunc *f = e->f;
-    FILE *out = e->out;
+    MirInst *in = mir_inst(f, i);
+    int64_t off = mir_opnd(f, i, 0)->imm;
+    uint32_t r = in->nopnds > 1 ? mir_opnd(f, i, 1)->reg : 0;
+    switch (in->cond) {
+    case MIR_CFI_DEF_CFA_OFFSET:
+        fprintf(out, "\t.cfi_def_cfa_offset %" PRId64 "\n", off);
+        return;
+    case MIR_CFI_DEF_CFA_REGISTER:
+        fputs("\t.cfi_def_cfa_register ", out);
+        preg(out, r, 8);
+        break;
+    case MIR_CFI_DEF_CFA:
+        fputs("\t.cfi_def_cfa ", out);
+        preg(out, r, 8);
+        fprintf(out, ", %" PRId64, off);
+        break;
+    case MIR_CFI_OFFSET:
+        fputs("\t.cfi_offset ", out);
+        preg(out, r, 8);
+        fprintf(out, ", %" PRId64, off);
+        break;
+    case MIR_CFI_REMEMBER:
+        fputs("\t.cfi_remember_state", out);
+        break;
+    case MIR_CFI_RESTORE_STATE:
+        fputs("\t.cfi_restore_state", out);
+        break;
+    }
+    fputs("\n", out);
+}
+
+void
+x64_print_inst(MirFunc *f, uint32_t i, FILE *out)
+{
     MirInst *in = mir_inst(f, i);
     const MirOpInfo *oi = &x64_ops[in->op];
     MirOpnd *o0 = in->nopnds ? mir_opnd(f, i, 0) : NULL;
@@ -274,7 +272,10 @@ emit_inst(Emit *e, uint32_t i)
         }
         break;
     case FM_RET:
-        epilogue(e);
+        fputs("\tret", out);
+        break;
+    case FM_CFI:
+        print_cfi(f, out, i);
         return;
     case FM_PLAIN:
         fprintf(out, "\t%s", oi->name);
@@ -316,188 +317,4 @@ emit_inst(Emit *e, uint32_t i)
         return;
     }
     fputs("\n", out);
-}
-
-static uint32_t
-next_nonempty(MirFunc *f, uint32_t b)
-{
-    for (b++; b < f->blocks.len; b++)
-        if (f->blocks.data[b].insts.len)
-            return b;
-    return 0;
-}
-
-/* The blocks a later block (or the block itself) branches to: the tops
- * of loops as laid out.  Above -O0 they are aligned to 16 bytes when
- * that costs at most 10 bytes of padding (GCC's -falign-loops), so that
- * a small loop is fetched in one or two aligned chunks whatever precedes
- * it. */
-static bool *
-loop_tops(CgCtx *c, MirFunc *f)
-{
-    bool *top = xcalloc(f->blocks.len + 1, sizeof *top);
-    if (c->opt->optlevel == 0)
-        return top;
-    for (uint32_t b = 1; b < f->blocks.len; b++) {
-        MirBlock *bl = &f->blocks.data[b];
-        for (uint32_t k = 0; k < bl->insts.len; k++) {
-            uint32_t i = bl->insts.data[k];
-            MirInst *in = mir_inst(f, i);
-            if ((in->op == X64_JMP || in->op == X64_JCC) && in->nopnds &&
-                mir_opnd(f, i, 0)->kind == MO_BLOCK &&
-                mir_opnd(f, i, 0)->obj <= b)
-                top[mir_opnd(f, i, 0)->obj] = true;
-        }
-    }
-    return top;
-}
-
-/* Whether the flags are dead after instruction k of block b: written
- * (or clobbered by a call, or dropped by ret) before anything reads
- * them, looking on through an unconditional jump once and at most
- * SCAN instructions (so that emission stays linear).  Not knowing
- * counts as live. */
-static bool
-flags_dead_after(MirFunc *f, uint32_t b, uint32_t k)
-{
-    enum { SCAN = 32 };
-    uint32_t seen = 0;
-    for (int hop = 0; hop < 2; hop++) {
-        MirBlock *bl = &f->blocks.data[b];
-        for (uint32_t j = k; j < bl->insts.len && seen++ < SCAN; j++) {
-            uint32_t i = bl->insts.data[j];
-            MirInst *in = mir_inst(f, i);
-            uint16_t fl = x64_ops[in->op].flags;
-            if (fl & MIR_OPF_RFLAGS)
-                return false;
-            if ((fl & (MIR_OPF_FLAGS | MIR_OPF_CALL)) || in->op == X64_RET)
-                return true;
-            if (in->op == X64_JMP) {
-                if (!in->nopnds || mir_opnd(f, i, 0)->kind != MO_BLOCK)
-                    return false;
-                b = mir_opnd(f, i, 0)->obj;
-                k = 0;
-                break;
-            }
-        }
-        if (k)
-            return false;
-    }
-    return false;
-}
-
-/* Above -O0, `mov $0, r` becomes `xor r, r` (2 or 3 bytes instead of 5,
- * and the zeroing idiom the CPU handles at renaming) where the flags it
- * writes are dead. */
-static bool
-emit_zero(CgCtx *c, MirFunc *f, uint32_t b, uint32_t k, FILE *out)
-{
-    uint32_t i = f->blocks.data[b].insts.data[k];
-    MirInst *in = mir_inst(f, i);
-    if (c->opt->optlevel == 0 || in->op != X64_MOVI || in->size < 4 ||
-        mir_opnd(f, i, 0)->imm != 0 || mir_opnd(f, i, 1)->kind != MO_REG ||
-        !flags_dead_after(f, b, k + 1))
-        return false;
-    uint32_t r = mir_opnd(f, i, 1)->reg;
-    fputs("	xorl ", out);
-    preg(out, r, 4);
-    fputs(", ", out);
-    preg(out, r, 4);
-    fputs("\n", out);
-    return true;
-}
-
-void
-x64_emit_func(CgCtx *c, MirFunc *f, FILE *out)
-{
-    IrModule *m = f->mod;
-    const IrSymData *sd = ir_sym_c(m, f->sym);
-    const char *name = ir_str(m, sd->name);
-    Emit e = {.f = f, .out = out};
-    fputs("\n\t.text\n", out);
-    if (!sd->internal) {
-        fputs("\t.globl ", out);
-        tgt_gas_name(out, name);
-        fputs("\n", out);
-    }
-    fputs("\t.p2align 4, 0x90\n\t.type ", out);
-    tgt_gas_name(out, name);
-    fputs(",@function\n", out);
-    tgt_gas_name(out, name);
-    fputs(":\n\t.cfi_startproc\n\tpushq %rbp\n\t.cfi_def_cfa_offset 16\n"
-          "\t.cfi_offset %rbp, -16\n\tmovq %rsp, %rbp\n"
-          "\t.cfi_def_cfa_register %rbp\n", out);
-    if (f->frame_size)
-        fprintf(out, "\tsubq $%" PRId64 ", %%rsp\n", f->frame_size);
-    for (uint32_t r = 1; r < X64_NREGS; r++) {
-        if (!(f->used_callee_saved >> r & 1))
-            continue;
-        int off = -8 * (int)(e.nsaved + 1);
-        e.saved[e.nsaved++] = r;
-        fputs("\tmovq ", out);
-        preg(out, r, 8);
-        fprintf(out, ", %d(%%rbp)\n\t.cfi_offset ", off);
-        preg(out, r, 8);
-        fprintf(out, ", %d\n", off - 16);
-    }
-    bool *top = loop_tops(c, f);
-    for (uint32_t b = 1; b < f->blocks.len; b++) {
-        MirBlock *bl = &f->blocks.data[b];
-        if (!bl->insts.len)
-            continue;
-        if (top[b])
-            fputs("\t.p2align 4,,10\n", out);
-        fprintf(out, ".LBB%u_%u:", f->fn_index, b);
-        if (bl->label)
-            fprintf(out, "\t\t\t# %s", ir_str(m, bl->label));
-        fputs("\n", out);
-        uint32_t nx = next_nonempty(f, b), n = bl->insts.len;
-        for (uint32_t k = 0; k < n; k++) {
-            uint32_t i = bl->insts.data[k];
-            MirInst *in = mir_inst(f, i);
-            if (in->op == X64_JMP && k == n - 1 &&
-                mir_opnd(f, i, 0)->obj == nx)
-                continue;
-            if (in->op == X64_JCC && k == n - 2 &&
-                mir_opnd(f, i, 0)->obj == nx) {
-                uint32_t j = bl->insts.data[k + 1];
-                if (mir_inst(f, j)->op == X64_JMP) {
-                    fprintf(out, "\tj%s ", x64_ccname[in->cond ^ 1]);
-                    popnd(f, out, mir_opnd(f, j, 0), 8);
-                    fputs("\n", out);
-                    break;
-                }
-            }
-            if (!emit_zero(c, f, b, k, out))
-                emit_inst(&e, i);
-        }
-    }
-    free(top);
-    fputs("\t.cfi_endproc\n\t.size ", out);
-    tgt_gas_name(out, name);
-    fputs(", .-", out);
-    tgt_gas_name(out, name);
-    fputs("\n", out);
-    tgt_gas_consts(f, out);
-    (void)c;
-}
-
-void
-x64_emit_begin(CgCtx *c, FILE *out)
-{
-    tgt_gas_check_names(c);
-    if (c->opt->file) {
-        fputs("\t.file \"", out);
-        for (const char *p = c->opt->file; *p; p++)
-            if (*p != '"' && *p != '\\' && (unsigned char)*p >= 0x20)
-                fputc(*p, out);
-        fputs("\"\n", out);
-    }
-}
-
-void
-x64_emit_end(CgCtx *c, FILE *out)
-{
-    tgt_gas_data(c->m, out);
-    fputs("\t.section .note.GNU-stack,\"\",@progbits\n", out);
 }

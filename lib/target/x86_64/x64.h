@@ -7,6 +7,7 @@
 
 #include "cg.h"
 #include "target.h"
+#include "sink.h"
 
 enum {
     RAX = 1, RCX, RDX, RBX, RSP, RBP, RSI, RDI,
@@ -105,9 +106,11 @@ MirOpnd x64_mem_at(MirOpnd m, int64_t off, uint8_t size);
 void x64_load_value(CgCtx *c, IrValue v, IrType t, MirOpnd m, bool vol);
 void x64_store_value(CgCtx *c, IrValue v, IrType t, MirOpnd m);
 
-/* asm.c */
-void x64_emit_func(CgCtx *c, MirFunc *f, FILE *out);
-void x64_emit_begin(CgCtx *c, FILE *out);
-void x64_emit_end(CgCtx *c, FILE *out);
+/* asm.c: one instruction as AT&T assembly (Target.print_inst) */
+void x64_print_inst(MirFunc *f, uint32_t i, FILE *out);
+/* frame.c: Target.prologue, epilogue and post_ra */
+void x64_prologue(CgCtx *c, MirFunc *f);
+void x64_epilogue(CgCtx *c, MirFunc *f, uint32_t ret, MirInstVec *out);
+void x64_post_ra(CgCtx *c, MirFunc *f);
 
 #endif

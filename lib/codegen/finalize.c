@@ -1,0 +1,156 @@
+/*
+ * finalize.c - the last decisions on allocated MIR, so that emission
+ * only spells (text) or encodes (objects) what is there:
+ *
+ *   1. frame addresses: frame objects and the argument areas become
+ *      base register + displacement (objects and incoming arguments
+ *      from the frame pointer, outgoing arguments and the alloca top
+ *      from the stack pointer);
+ *   2. loop alignment marks, on the blocks some later block (or the
+ *      block itself) branches back to, above -O0;
+ *   3. the target's post-allocation peepholes;
+ *   4. the target's prologue (f->prologue) and its epilogue in place of
+ *      every return, CFI rows included;
+ *   5. branch layout: a jump to the next non-empty block is dropped,
+ *      and `jcc T; jmp F` with T next becomes `j!cc F`; the blocks
+ *      that had instructions are marked placed (a block left empty
+ *      keeps its label).
+ *
+ * Peepholes come before steps 4 and 5: they may look through a jump
+ * that layout would drop, and see the function as allocated.  Linear in the size of the function.
+ */
+#include "cg.h"
+
+static void
+resolve_frame(MirFunc *f)
+{
+    const Target *t = f->target;
+    for (uint32_t k = 0; k < f->opnds.len; k++) {
+        MirOpnd *o = &f->opnds.data[k];
+        if (o->kind != MO_MEM)
+            continue;
+        int64_t d = o->imm;
+        switch (o->base) {
+        case MB_FRAME:
+            d += f->frame.data[o->obj].offset;
+            o->reg = t->reg_fp;
+            break;
+        case MB_INARG:
+            d += t->inarg_off;
+            o->reg = t->reg_fp;
+            break;
+        case MB_OUTARG:
+            o->reg = t->reg_sp;
+            break;
+        case MB_DYNTOP:
+            d += (int64_t)f->outarg_size;
+            o->reg = t->reg_sp;
+            break;
+        default:
+            continue;
+        }
+        o->base = MB_REG;
+        o->index = 0;
+        o->scale = 1;
+        o->imm = d;
+        o->obj = 0;
+        o->ref = 1;         /* these were spelled with their displacement */
+    }
+}
+
+/* Blocks that a later block (or the block itself) branches to: the tops
+ * of loops as laid out. */
+static void
+mark_loop_tops(MirFunc *f)
+{
+    const Target *t = f->target;
+    for (uint32_t b = 1; b < f->blocks.len; b++) {
+        MirBlock *bl = &f->blocks.data[b];
+        for (uint32_t k = 0; k < bl->insts.len; k++) {
+            uint32_t i = bl->insts.data[k];
+            MirInst *in = mir_inst(f, i);
+            if ((in->op != t->op_jmp && in->op != t->op_jcc) ||
+                !in->nopnds || mir_opnd(f, i, 0)->kind != MO_BLOCK)
+                continue;
+            uint32_t to = mir_opnd(f, i, 0)->obj;
+            if (to <= b) {
+                f->blocks.data[to].align_log2 = t->loop_align_log2;
+                f->blocks.data[to].align_max = t->loop_align_max;
+            }
+        }
+    }
+}
+
+/* Every return becomes the target's epilogue. */
+static void
+expand_returns(CgCtx *c, MirFunc *f)
+{
+    const Target *t = f->target;
+    MirInstVec nv = {0};
+    for (uint32_t b = 1; b < f->blocks.len; b++) {
+        MirBlock *bl = &f->blocks.data[b];
+        bool any = false;
+        for (uint32_t k = 0; k < bl->insts.len && !any; k++)
+            any = mir_inst(f, bl->insts.data[k])->op == t->op_ret;
+        if (!any)
+            continue;
+        nv.len = 0;
+        for (uint32_t k = 0; k < bl->insts.len; k++) {
+            uint32_t i = bl->insts.data[k];
+            if (mir_inst(f, i)->op == t->op_ret)
+                t->epilogue(c, f, i, &nv);
+            else
+                VEC_PUSH(nv, i);
+        }
+        MirInstVec old = bl->insts;
+        bl->insts = nv;
+        nv = old;
+    }
+    VEC_FREE(nv);
+}
+
+static uint32_t
+next_nonempty(MirFunc *f, uint32_t b)
+{
+    for (b++; b < f->blocks.len; b++)
+        if (f->blocks.data[b].insts.len)
+            return b;
+    return 0;
+}
+
+static void
+layout_branches(MirFunc *f)
+{
+    const Target *t = f->target;
+    for (uint32_t b = 1; b < f->blocks.len; b++) {
+        MirBlock *bl = &f->blocks.data[b];
+        uint32_t n = bl->insts.len, nx = next_nonempty(f, b);
+        bl->placed = n > 0;
+        if (!n || mir_inst(f, bl->insts.data[n - 1])->op != t->op_jmp)
+            continue;
+        uint32_t last = bl->insts.data[n - 1];
+        uint32_t jc = n >= 2 ? bl->insts.data[n - 2] : 0;
+        if (jc && mir_inst(f, jc)->op == t->op_jcc &&
+            mir_opnd(f, jc, 0)->obj == nx) {
+            mir_inst(f, jc)->cond ^= 1;
+            *mir_opnd(f, jc, 0) = *mir_opnd(f, last, 0);
+            bl->insts.len--;
+        } else if (mir_opnd(f, last, 0)->obj == nx) {
+            bl->insts.len--;
+        }
+    }
+}
+
+void
+cg_finalize(CgCtx *c, MirFunc *f)
+{
+    const Target *t = f->target;
+    resolve_frame(f);
+    if (c->opt->optlevel > 0 && t->loop_align_log2)
+        mark_loop_tops(f);
+    if (t->post_ra)
+        t->post_ra(c, f);
+    t->prologue(c, f);
+    expand_returns(c, f);
+    layout_branches(f);
+}

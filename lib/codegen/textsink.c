@@ -1,0 +1,225 @@
+/*
+ * textsink.c - the text sink: GNU assembler syntax for ELF.  Directives
+ * are written here, instructions by the target's print_inst.
+ */
+#include "sink.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+static FILE *
+out_of(McSink *s)
+{
+    return s->priv;
+}
+
+void
+cg_print_symname(FILE *out, const char *name)
+{
+    bool bare = (name[0] >= 'A' && name[0] <= 'Z') ||
+                (name[0] >= 'a' && name[0] <= 'z') || name[0] == '_' ||
+                name[0] == '.';
+    if (bare)
+        fputs(name, out);
+    else
+        fprintf(out, "\"%s\"", name);
+}
+
+static void
+symname(McSink *s, IrSym sym)
+{
+    IrModule *m = s->ctx->m;
+    cg_print_symname(out_of(s), ir_str(m, ir_sym_c(m, sym)->name));
+}
+
+/* The names GNU as gives the section symbols of the output (.text,
+ * .data and .bss exist in every file): a module symbol of that name
+ * cannot be defined or referenced in the assembly.  Spec 10.5 allows
+ * the names; the text output reports them as a construct it cannot
+ * express (objects written by sirc itself can). */
+static void
+check_names(CgCtx *c)
+{
+    static const char *const sections[] = {
+        ".text", ".data", ".bss", ".rodata", ".data.rel.ro",
+        ".note.GNU-stack",
+    };
+    IrModule *m = c->m;
+    for (uint32_t k = 1; k <= ir_num_syms(m); k++) {
+        const IrSymData *sd = ir_sym_c(m, (IrSym){k});
+        const char *name = ir_str(m, sd->name);
+        for (size_t j = 0; !sd->dead && j < sizeof sections / sizeof *sections;
+             j++)
+            if (!strcmp(name, sections[j]))
+                cg_error(c, sd->loc, "symbol '@%s' has the name of a section "
+                         "of the GNU assembler output; it cannot be "
+                         "emitted for this target", name);
+    }
+}
+
+static void
+t_begin(McSink *s, CgCtx *c)
+{
+    FILE *out = out_of(s);
+    check_names(c);
+    if (c->opt->file) {
+        fputs("\t.file \"", out);
+        for (const char *p = c->opt->file; *p; p++)
+            if (*p != '"' && *p != '\\' && (unsigned char)*p >= 0x20)
+                fputc(*p, out);
+        fputs("\"\n", out);
+    }
+}
+
+static void
+t_func_begin(McSink *s, MirFunc *f)
+{
+    FILE *out = out_of(s);
+    fputs("\n\t.text\n", out);
+    if (!ir_sym_c(f->mod, f->sym)->internal) {
+        fputs("\t.globl ", out);
+        symname(s, f->sym);
+        fputs("\n", out);
+    }
+    fputs("\t.p2align 4, 0x90\n\t.type ", out);
+    symname(s, f->sym);
+    fputs(",@function\n", out);
+    symname(s, f->sym);
+    fputs(":\n\t.cfi_startproc\n", out);
+}
+
+static void
+t_func_end(McSink *s, MirFunc *f)
+{
+    FILE *out = out_of(s);
+    fputs("\t.cfi_endproc\n\t.size ", out);
+    symname(s, f->sym);
+    fputs(", .-", out);
+    symname(s, f->sym);
+    fputs("\n", out);
+}
+
+static void
+t_block(McSink *s, MirFunc *f, uint32_t b)
+{
+    FILE *out = out_of(s);
+    MirBlock *bl = &f->blocks.data[b];
+    if (bl->align_log2)
+        fprintf(out, "\t.p2align %u,,%u\n", bl->align_log2, bl->align_max);
+    fprintf(out, ".LBB%u_%u:", f->fn_index, b);
+    if (bl->label)
+        fprintf(out, "\t\t\t# %s", ir_str(f->mod, bl->label));
+    fputs("\n", out);
+}
+
+static void
+t_inst(McSink *s, MirFunc *f, uint32_t i)
+{
+    f->target->print_inst(f, i, out_of(s));
+}
+
+static void
+t_const_entry(McSink *s, MirFunc *f, uint32_t k, unsigned log2)
+{
+    fprintf(out_of(s), "\t.p2align %u\n.LCP%u_%u:\n", log2, f->fn_index, k);
+}
+
+static void
+t_section(McSink *s, McSection sec)
+{
+    static const char *const dir[MC_NSEC] = {
+        [MC_SEC_TEXT] = "\t.text\n",
+        [MC_SEC_DATA] = "\t.data\n",
+        [MC_SEC_RODATA] = "\t.section .rodata\n",
+        [MC_SEC_RELRO] = "\t.section .data.rel.ro,\"aw\"\n",
+        [MC_SEC_BSS] = "\t.bss\n",
+    };
+    fputs(dir[sec], out_of(s));
+}
+
+static void
+t_object_begin(McSink *s, IrSym sym, unsigned log2)
+{
+    FILE *out = out_of(s);
+    if (!ir_sym_c(s->ctx->m, sym)->internal) {
+        fputs("\t.globl ", out);
+        symname(s, sym);
+        fputs("\n", out);
+    }
+    if (log2)
+        fprintf(out, "\t.p2align %u\n", log2);
+    fputs("\t.type ", out);
+    symname(s, sym);
+    fputs(",@object\n", out);
+    symname(s, sym);
+    fputs(":\n", out);
+}
+
+static void
+t_object_end(McSink *s, IrSym sym, uint64_t size)
+{
+    FILE *out = out_of(s);
+    fputs("\t.size ", out);
+    symname(s, sym);
+    fprintf(out, ", %" PRIu64 "\n", size);
+}
+
+static void
+t_data_int(McSink *s, uint64_t v, unsigned size)
+{
+    static const char *const dir[9] = {
+        [1] = "byte", [2] = "short", [4] = "long", [8] = "quad"};
+    fprintf(out_of(s), "\t.%s %" PRIu64 "\n", dir[size], v);
+}
+
+static void
+t_data_zero(McSink *s, uint64_t n)
+{
+    fprintf(out_of(s), "\t.zero %" PRIu64 "\n", n);
+}
+
+static void
+t_data_bytes(McSink *s, const uint8_t *p, uint32_t n)
+{
+    FILE *out = out_of(s);
+    fputs("\t.ascii \"", out);
+    for (uint32_t k = 0; k < n; k++) {
+        if (p[k] >= 0x20 && p[k] < 0x7F && p[k] != '"' && p[k] != '\\')
+            fputc(p[k], out);
+        else
+            fprintf(out, "\\%03o", p[k]);
+    }
+    fputs("\"\n", out);
+}
+
+static void
+t_data_symref(McSink *s, IrSym sym, int64_t addend)
+{
+    FILE *out = out_of(s);
+    fputs("\t.quad ", out);
+    symname(s, sym);
+    if (addend)
+        fprintf(out, "%+" PRId64, addend);
+    fputs("\n", out);
+}
+
+static bool
+t_finish(McSink *s)
+{
+    fputs("\t.section .note.GNU-stack,\"\",@progbits\n", out_of(s));
+    return true;
+}
+
+void
+cg_text_sink(McSink *s, FILE *out)
+{
+    *s = (McSink){
+        .begin = t_begin, .func_begin = t_func_begin,
+        .func_end = t_func_end, .block = t_block, .inst = t_inst,
+        .const_entry = t_const_entry, .section = t_section,
+        .object_begin = t_object_begin, .object_end = t_object_end,
+        .data_int = t_data_int, .data_zero = t_data_zero,
+        .data_bytes = t_data_bytes, .data_symref = t_data_symref,
+        .finish = t_finish, .priv = out,
+    };
+}
