@@ -30,15 +30,15 @@ endif
 WARN     = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
 CFLAGS  ?= $(OPTFLAGS)
 ALLCFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE $(WARN) $(CFLAGS) \
-            $(SANFLAGS) -Ilib/ir -Ilib/opt -Ilib/codegen -Ilib/target -I$(B)/gen \
-            -MMD -MP
+            $(SANFLAGS) -Ilib/ir -Ilib/opt -Ilib/codegen -Ilib/target \
+            -Ilib/obj -I$(B)/gen -MMD -MP
 LDLIBS  = -lm
 FFI_LIBS := $(shell pkg-config --libs libffi 2>/dev/null || echo -lffi)
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lpthread)
 
 LIB_SRC  := $(sort $(wildcard lib/ir/*.c lib/opt/*.c lib/codegen/*.c \
-                              lib/target/*.c lib/target/*/*.c))
+                              lib/obj/*.c lib/target/*.c lib/target/*/*.c))
 ifneq ($(wildcard grammar/sir.y),)
 GEN_SRC  := $(B)/gen/sir.tab.c $(B)/gen/lex.yy.c
 GEN_OBJ  := $(B)/obj/gen/sir.tab.o $(B)/obj/gen/lex.yy.o
@@ -165,7 +165,7 @@ bench: all
 FUZZ_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -g -O1 \
               -fsanitize=fuzzer-no-link,address,undefined \
               -fno-sanitize-recover=undefined -Ilib/ir -Ilib/opt \
-              -Ilib/codegen -Ilib/target -I$(B)/gen -MMD -MP
+              -Ilib/codegen -Ilib/target -Ilib/obj -I$(B)/gen -MMD -MP
 FUZZ_LINK = -fsanitize=fuzzer,address,undefined
 FUZZ_OBJ  = $(LIB_SRC:%.c=$(B)/fuzz/obj/%.o) \
             $(GEN_SRC:$(B)/gen/%.c=$(B)/fuzz/obj/gen/%.o)

@@ -1,0 +1,257 @@
+/*
+ * obj.h - a format-neutral relocatable object (lib/obj) and its writers:
+ * ELF64 (elf.c, with .eh_frame from ehframe.c) and Mach-O 64 (macho.c,
+ * with compact unwind), for x86-64 and AArch64.
+ *
+ * The model is what an assembler has left once it has encoded every
+ * instruction, resolved the references it can resolve itself (branches
+ * to local labels in the same section) and relaxed its branches: section
+ * bytes, symbols, relocations of neutral kinds and per-function call
+ * frame records.  It knows nothing of IR or MIR.  Writers map each
+ * (machine, kind) to the native relocation type and decorate names
+ * (Mach-O prepends '_', spec 10.5).  obj_write is deterministic: the
+ * same model gives the same bytes.
+ *
+ * Rules for the producer (the object sink); "S" is the referenced
+ * symbol, "A" its addend (ObjReloc.addend, always the offset from S).
+ *
+ * - Symbol 0 is the null symbol; obj_sym never returns it.
+ * - A reference to a symbol of another object file, or to a global
+ *   defined here (it may be preempted or interposed), is made against
+ *   the symbol itself: obj_sym(o, name).
+ * - ELF: a reference to a LOCAL symbol (internal data, local labels in
+ *   data such as jump tables) is usually made against the section
+ *   symbol (obj_section_sym) with A = symbol value + offset, as GNU as
+ *   does; against the local symbol itself also works.  Relocations
+ *   against the section symbol of an undefined-size BSS work too.
+ * - Mach-O: references go against the symbol itself (extern
+ *   relocations), local or global.  A reference to an
+ *   assembler-temporary label that has no symbol (llvm-mc's "L" labels)
+ *   may go against the section symbol: it becomes a section-based
+ *   (r_extern = 0) relocation, as llvm-mc writes it.  Because the linker
+ *   splits sections at symbols (MH_SUBSECTIONS_VIA_SYMBOLS), every
+ *   function and data object must have a symbol at its start, and code
+ *   must not fall through from one symbol's bytes into another's.
+ * - PC-relative references within one section to a defined symbol may
+ *   be resolved by the sink in place (no relocation), on both formats;
+ *   on Mach-O only when the target is not global (a global may be
+ *   interposed by the dynamic linker only through GOT/stubs, so it is
+ *   safe there too; llvm-mc keeps the relocation for non-temporary
+ *   symbols, which the sink may mirror for byte-identical output).
+ * - Kinds per reference (x86-64):
+ *     call f            OBJ_R_CALL, A = 0, pcend = 4
+ *     jmp f (tail call) OBJ_R_JUMP, A = 0, pcend = 4
+ *     lea/mov g(%rip)   OBJ_R_PC32 for symbols defined in this object,
+ *                       pcend = 4 + bytes of immediate after the field
+ *     movq g@GOTPCREL(%rip), %r   OBJ_R_GOTLOAD (declared symbols),
+ *                       A = 0, pcend = 4
+ *     other @GOTPCREL   OBJ_R_GOTPCREL
+ *     .quad g+8         OBJ_R_ABS64, A = 8
+ *   AArch64:
+ *     bl f / b f        OBJ_R_CALL / OBJ_R_JUMP
+ *     adrp x0, g        OBJ_R_PAGE21 (defined here), A = offset
+ *     add x0, x0, :lo12:g  OBJ_R_PAGEOFF12, scale 0
+ *     ldr w0, [x0, :lo12:g] OBJ_R_PAGEOFF12, scale 2 (log2 of size;
+ *                       4 for q registers)
+ *     adrp x0, :got:g   OBJ_R_GOT_PAGE21, A = 0 (declared symbols)
+ *     ldr x0, [x0, :got_lo12:g]  OBJ_R_GOT_PAGEOFF12, A = 0
+ *     .xword g+8        OBJ_R_ABS64
+ *   Mach-O GOT kinds must have A = 0 (obj_write fails otherwise);
+ *   Mach-O arm64 OBJ_R_PC32 / OBJ_R_PREL32_DATA are not expressible.
+ * - The bytes under a relocation: the sink leaves them zero; writers
+ *   store what the format wants there (ELF RELA: nothing; Mach-O: the
+ *   addend for x86 and for ARM64_RELOC_UNSIGNED).  So the model's bytes
+ *   are the same for both formats.
+ * - CFI: obj_fde(function symbol, start, size) then obj_cfi(...) in pc
+ *   order, pc relative to the function start.  The CIE's initial state
+ *   is the call-site state (x86-64: CFA = rsp+8, RA at CFA-8; AArch64:
+ *   CFA = sp+0).  Mach-O turns each FDE into a compact unwind entry; it
+ *   recognizes the frame-pointer shape clang emits (x86-64: push rbp,
+ *   CFA = rbp+16, callee-saved pushes; AArch64: stp x29, x30, CFA =
+ *   x29+16, pairs saved below) and frameless leaves with no CFI.
+ */
+#ifndef SIR_OBJ_H
+#define SIR_OBJ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Same shape as lib/ir's VEC(T), so VEC_PUSH works on these fields. */
+#define OBJ_VEC(T) struct { T *data; uint32_t len, cap; }
+
+typedef enum { OBJ_ELF, OBJ_MACHO } ObjFormat;
+typedef enum { OBJ_X86_64, OBJ_AARCH64 } ObjMachine;
+
+/* Neutral section kinds; each writer maps them to its names:
+ *   ELF    .text .data .rodata .data.rel.ro .bss  (+ .eh_frame)
+ *   Mach-O __TEXT,__text __DATA,__data __TEXT,__const __DATA,__const
+ *          __DATA,__bss  (+ __LD,__compact_unwind) */
+typedef enum {
+    OBJ_SEC_TEXT,
+    OBJ_SEC_DATA,
+    OBJ_SEC_RODATA,
+    OBJ_SEC_RELRO,
+    OBJ_SEC_BSS,
+    OBJ_NSEC
+} ObjSecKind;
+
+typedef enum {
+    OBJ_R_ABS64,        /* 64-bit absolute S + A (data) */
+    OBJ_R_PC32,         /* 32-bit S + A - P (x86 rip-relative data/code
+                           ref; ELF R_X86_64_PC32; Mach-O SIGNED[_1/2/4]) */
+    OBJ_R_CALL,         /* x86 call rel32 (PLT32 / X86_64_RELOC_BRANCH);
+                           AArch64 bl (CALL26 / BRANCH26) */
+    OBJ_R_JUMP,         /* x86 jmp rel32 to a symbol (tail call): PLT32 /
+                           BRANCH; AArch64 b: JUMP26 / BRANCH26 */
+    OBJ_R_GOTLOAD,      /* x86 movq sym@GOTPCREL(%rip), reg:
+                           REX_GOTPCRELX / X86_64_RELOC_GOT_LOAD */
+    OBJ_R_GOTPCREL,     /* x86 other GOT refs: GOTPCREL / X86_64_RELOC_GOT */
+    OBJ_R_PAGE21,       /* AArch64 adrp: ADR_PREL_PG_HI21 / PAGE21 */
+    OBJ_R_PAGEOFF12,    /* AArch64 add/ldr/str lo12; 'scale' = log2 of the
+                           access size (0 for add): ADD_ABS_LO12_NC /
+                           LDSTn_ABS_LO12_NC / ARM64_RELOC_PAGEOFF12 */
+    OBJ_R_GOT_PAGE21,   /* ADR_GOT_PAGE / GOT_LOAD_PAGE21 */
+    OBJ_R_GOT_PAGEOFF12,/* LD64_GOT_LO12_NC / GOT_LOAD_PAGEOFF12 */
+    OBJ_R_PREL32_DATA,  /* 32-bit S + A - P in data: R_X86_64_PC32 /
+                           R_AARCH64_PREL32; Mach-O x86-64: SUBTRACTOR +
+                           UNSIGNED pair against the section symbol */
+    OBJ_R_NKINDS
+} ObjRelocKind;
+
+typedef struct {
+    uint64_t offset;    /* of the field in its section */
+    uint32_t sym;       /* ObjSym index */
+    uint8_t kind;       /* ObjRelocKind */
+    uint8_t pcend;      /* x86 PC-relative: bytes from the field start to
+                           the end of the instruction (4 + trailing
+                           immediate bytes); Mach-O picks SIGNED_1/2/4 */
+    uint8_t scale;      /* OBJ_R_PAGEOFF12: log2 of the access size */
+    int64_t addend;     /* the reference is to S + addend (NOT ELF's A:
+                           ELF A = addend - pcend for x86 PC-relative
+                           kinds; the writers do that) */
+} ObjReloc;
+
+typedef struct {
+    ObjSecKind kind;
+    uint32_t align;     /* bytes, a power of two, at least 1 */
+    uint8_t *data;      /* NULL for BSS: size only */
+    uint64_t size, cap;
+    OBJ_VEC(ObjReloc) relocs;
+} ObjSection;
+
+typedef struct {
+    const char *name;   /* as in SIR, without format decoration; owned by
+                           the Obj.  NULL for section symbols */
+    int32_t sec;        /* ObjSecKind of its definition, or -1: undefined */
+    uint64_t value, size;
+    bool global;        /* else local (undefined symbols are global) */
+    bool func;          /* STT_FUNC vs STT_OBJECT */
+    bool section_sym;   /* the section symbol of 'sec' (ELF STT_SECTION;
+                           Mach-O section-based relocations) */
+} ObjSym;
+
+/* Call frame information, per function: instructions at code offsets. */
+typedef enum {
+    OBJ_CFA_DEF_OFFSET,     /* CFA = current register + off */
+    OBJ_CFA_DEF_REGISTER,   /* CFA = reg + current offset */
+    OBJ_CFA_DEF,            /* CFA = reg + off */
+    OBJ_CFA_OFFSET,         /* reg saved at CFA + off (off < 0) */
+    OBJ_CFA_REMEMBER,       /* push the row state */
+    OBJ_CFA_RESTORE_STATE,  /* pop it */
+    OBJ_CFA_RESTORE,        /* reg has its CIE rule again */
+} ObjCfaOp;
+
+typedef struct {
+    uint32_t pc;        /* offset from the FDE's start */
+    uint8_t op;         /* ObjCfaOp */
+    uint16_t reg;       /* DWARF register number */
+    int64_t off;
+} ObjCfi;
+
+typedef struct {
+    uint32_t sym;           /* the function's symbol */
+    uint64_t start, size;   /* in .text */
+    uint32_t first_cfi, ncfi;
+} ObjFde;
+
+typedef struct Obj {
+    ObjFormat fmt;
+    ObjMachine mach;
+    ObjSection sec[OBJ_NSEC];
+    OBJ_VEC(ObjSym) syms;       /* [0] is the null symbol */
+    OBJ_VEC(ObjFde) fdes;
+    OBJ_VEC(ObjCfi) cfis;
+    /* macOS minimum version for LC_BUILD_VERSION, as Mach-O encodes it
+     * (xxxx.yy.zz in nibbles: 0x000b0000 is 11.0); 0: 11.0. */
+    uint32_t macos_version;
+    /* obj_sym's name index (open addressing, symbol ids), private. */
+    uint32_t *hash;
+    uint32_t hcap;
+    uint32_t secsym[OBJ_NSEC]; /* section symbol ids, 0 until asked */
+} Obj;
+
+/* obj.c */
+void obj_init(Obj *o, ObjFormat fmt, ObjMachine mach);
+void obj_free(Obj *o);
+/* Appends n zero bytes to section s and returns a pointer to them, valid
+ * until the next append to s; BSS grows in size only and gives NULL. */
+uint8_t *obj_grow(Obj *o, ObjSecKind s, size_t n);
+/* Appends n bytes; returns the offset they start at. */
+uint64_t obj_emit(Obj *o, ObjSecKind s, const void *p, size_t n);
+uint64_t obj_emit_u32(Obj *o, ObjSecKind s, uint32_t v); /* little end. */
+uint64_t obj_emit_u64(Obj *o, ObjSecKind s, uint64_t v);
+void obj_zero(Obj *o, ObjSecKind s, uint64_t n);
+/* Pads section s to a multiple of 'align' (a power of two) and raises
+ * the section's alignment to it.  Text is padded with the machine's
+ * no-ops (x86 multi-byte nops as GNU as writes them, AArch64 nop),
+ * other sections with zeros. */
+void obj_align(Obj *o, ObjSecKind s, uint32_t align);
+/* Offset of the next byte of section s. */
+uint64_t obj_offset(const Obj *o, ObjSecKind s);
+/* The symbol called 'name' (copied), added undefined if new. */
+uint32_t obj_sym(Obj *o, const char *name);
+/* Looks a name up without adding it: 0 if absent. */
+uint32_t obj_sym_find(const Obj *o, const char *name);
+/* Defines symbol 'sym' at 'value' in s. */
+void obj_define(Obj *o, uint32_t sym, ObjSecKind s, uint64_t value,
+                uint64_t size, bool global, bool func);
+/* The section symbol of s (created on first use). */
+uint32_t obj_section_sym(Obj *o, ObjSecKind s);
+void obj_reloc(Obj *o, ObjSecKind s, ObjReloc r);
+/* Starts the FDE of the function 'sym' covering [start, start+size) of
+ * .text; obj_cfi appends to the last FDE started. */
+uint32_t obj_fde(Obj *o, uint32_t sym, uint64_t start, uint64_t size);
+void obj_cfi(Obj *o, uint32_t pc, ObjCfaOp op, uint16_t reg, int64_t off);
+/* Serializes to a malloc'd buffer.  False and a message in err on an
+ * object the format cannot represent (a section over 4 GiB, a
+ * relocation the format cannot express, unwind info compact unwind
+ * cannot encode); *buf is then NULL. */
+bool obj_write(const Obj *o, uint8_t **buf, size_t *len, char *err,
+               size_t errlen);
+
+/* elf.c, macho.c: obj_write's back ends, same contract. */
+bool obj_write_elf(const Obj *o, uint8_t **buf, size_t *len, char *err,
+                   size_t errlen);
+bool obj_write_macho(const Obj *o, uint8_t **buf, size_t *len, char *err,
+                     size_t errlen);
+
+/* ehframe.c: the .eh_frame contents of o's FDEs (one CIE, then one FDE
+ * per function), appended to *out; the pc-begin fields need PC-relative
+ * 32-bit relocations against .text, returned as (offset in .eh_frame,
+ * .text offset) pairs in *rel. */
+typedef struct { uint8_t *data; size_t len, cap; } ObjBuf;
+typedef struct { uint64_t offset; uint64_t target; } ObjEhRel;
+void obj_ehframe(const Obj *o, ObjBuf *out, ObjEhRel **rel, uint32_t *nrel);
+
+/* Little-endian output buffer helpers shared by the writers. */
+void obj_buf_put(ObjBuf *b, const void *p, size_t n);
+void obj_buf_u8(ObjBuf *b, uint8_t v);
+void obj_buf_u16(ObjBuf *b, uint16_t v);
+void obj_buf_u32(ObjBuf *b, uint32_t v);
+void obj_buf_u64(ObjBuf *b, uint64_t v);
+void obj_buf_uleb(ObjBuf *b, uint64_t v);
+void obj_buf_sleb(ObjBuf *b, int64_t v);
+void obj_buf_pad(ObjBuf *b, size_t align);
+
+#endif
