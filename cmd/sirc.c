@@ -15,28 +15,23 @@
 #include "opt.h"
 #include "cg.h"
 #include "target.h"
+#include "sink.h"
 #include "cli.h"
 
-#include <spawn.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-extern char **environ;
-
-/* The triples the project targets (spec section 1).  The code generator
- * supplies its own list once it exists. */
-static const char *const known_triples[] = {
-    "x86_64-linux-gnu", "x86_64-apple-darwin", "aarch64-linux-gnu",
-    "arm64-apple-darwin",
+/* The triples the project targets (spec section 1) that have no code
+ * generator yet; target_list() gives the others. */
+static const char *const pending_triples[] = {
+    "aarch64-linux-gnu", "arm64-apple-macos",
 };
 
 #if defined(__aarch64__) && defined(__APPLE__)
-#define HOST_TRIPLE "arm64-apple-darwin"
+#define HOST_TRIPLE "arm64-apple-macos"
 #elif defined(__aarch64__)
 #define HOST_TRIPLE "aarch64-linux-gnu"
 #elif defined(__APPLE__)
-#define HOST_TRIPLE "x86_64-apple-darwin"
+#define HOST_TRIPLE "x86_64-apple-macos"
 #else
 #define HOST_TRIPLE "x86_64-linux-gnu"
 #endif
@@ -46,6 +41,7 @@ typedef enum { FT_DEFAULT, FT_ASM, FT_OBJ, FT_MIR } FileType;
 typedef struct {
     const char *triple;
     FileType filetype;
+    CgReloc reloc;
     const char *print_after;    /* "isel", "regalloc" or NULL */
     const char *file;           /* input name, for diagnostics and .file */
     int level;                  /* -O level */
@@ -60,12 +56,20 @@ static const char usage[] =
     "  -o FILE                  output file ('-': stdout); default: the\n"
     "                           input name with .s or .o, stdout for stdin\n"
     "  -O0 -O1 -O2 -O3          optimization level (default -O2)\n"
-    "  -mtriple=TRIPLE          target (default " HOST_TRIPLE ")\n"
+    "  -mtriple=TRIPLE          target (default " HOST_TRIPLE "):\n"
+    "                           x86_64-linux-gnu (ELF), x86_64-apple-macos\n"
+    "                           (Mach-O; also -darwin, -macosx, with an OS\n"
+    "                           version such as macosx11.0.0)\n"
     "  -filetype=asm|obj        output kind (default: from -o, else asm)\n"
     "  -S                       same as -filetype=asm\n"
-    "  -c                       same as -filetype=obj (objects are made by\n"
-    "                           running the system assembler 'as' on the\n"
-    "                           generated assembly; $AS overrides it)\n"
+    "  -c                       same as -filetype=obj: sirc encodes the\n"
+    "                           machine code and writes the ELF or Mach-O\n"
+    "                           object itself (no assembler is run)\n"
+    "  -relocation-model=pie|pic|static\n"
+    "                           pie (default): position-independent\n"
+    "                           executables; pic: shared libraries (the\n"
+    "                           module's non-internal symbols through the\n"
+    "                           GOT and PLT); static: direct references\n"
     "  --emit=mir               print the machine IR instead of assembly\n"
     "  -print-after=isel|regalloc  print the machine IR after a stage\n"
     "  --help                   show this help\n"
@@ -87,92 +91,33 @@ ends_with(const char *s, const char *suffix)
     return n >= k && !strcmp(s + n - k, suffix);
 }
 
-/* A known triple, or one of its common spellings, to its canonical
- * name; NULL if unknown. */
+/* A pending triple or one of its spellings, to its canonical name;
+ * NULL if unknown. */
 static const char *
-find_triple(const char *t)
+find_pending(const char *t)
 {
     static const struct { const char *alias, *name; } alias[] = {
-        {"x86_64", "x86_64-linux-gnu"},
-        {"x86_64-linux", "x86_64-linux-gnu"},
-        {"x86_64-unknown-linux-gnu", "x86_64-linux-gnu"},
-        {"x86_64-pc-linux-gnu", "x86_64-linux-gnu"},
-        {"x86_64-apple-macos", "x86_64-apple-darwin"},
-        {"x86_64-macos", "x86_64-apple-darwin"},
         {"aarch64", "aarch64-linux-gnu"},
         {"aarch64-linux", "aarch64-linux-gnu"},
         {"aarch64-unknown-linux-gnu", "aarch64-linux-gnu"},
         {"arm64-linux", "aarch64-linux-gnu"},
-        {"arm64-apple-macos", "arm64-apple-darwin"},
-        {"aarch64-apple-darwin", "arm64-apple-darwin"},
-        {"arm64-macos", "arm64-apple-darwin"},
+        {"arm64-apple-darwin", "arm64-apple-macos"},
+        {"arm64-apple-macosx", "arm64-apple-macos"},
+        {"aarch64-apple-darwin", "arm64-apple-macos"},
+        {"arm64-macos", "arm64-apple-macos"},
     };
-    for (size_t k = 0; k < sizeof known_triples / sizeof *known_triples; k++)
-        if (!strcmp(t, known_triples[k]))
-            return known_triples[k];
+    for (size_t k = 0; k < sizeof pending_triples / sizeof *pending_triples;
+         k++)
+        if (!strcmp(t, pending_triples[k]))
+            return pending_triples[k];
     for (size_t k = 0; k < sizeof alias / sizeof *alias; k++)
         if (!strcmp(t, alias[k].alias))
             return alias[k].name;
     return NULL;
 }
 
-/* Runs the system assembler on 'asmpath', writing 'objpath'. */
-static bool
-assemble(const char *asmpath, const char *objpath)
-{
-    const char *as = getenv("AS");
-    if (!as || !*as)
-        as = "as";
-    char *argv[] = {(char *)as, "--64", "-o", (char *)objpath,
-                    (char *)asmpath, NULL};
-    pid_t pid;
-    if (posix_spawnp(&pid, as, NULL, NULL, argv, environ)) {
-        fprintf(stderr, "sirc: error: cannot run '%s'\n", as);
-        return false;
-    }
-    int st;
-    if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st)) {
-        fprintf(stderr, "sirc: error: the assembler '%s' failed\n", as);
-        return false;
-    }
-    return true;
-}
-
-/* Assembly into a temporary file, assembled, the object copied out
- * (until the integrated assembler exists). */
-static bool
-compile_obj(IrModule *m, CgOptions *co, FILE *out, Diag *d)
-{
-    const char *tmpdir = getenv("TMPDIR");
-    char s[4096], o[4096];
-    snprintf(s, sizeof s, "%s/sircXXXXXX.s", tmpdir ? tmpdir : "/tmp");
-    int fd = mkstemps(s, 2);
-    if (fd < 0) {
-        fprintf(stderr, "sirc: error: cannot create a temporary file\n");
-        return false;
-    }
-    snprintf(o, sizeof o, "%.*s.o", (int)strlen(s) - 2, s);
-    FILE *fs = fdopen(fd, "w");
-    bool ok = fs && cg_compile(m, co, fs, d);
-    if (fs && fclose(fs))
-        ok = false;
-    ok = ok && assemble(s, o);
-    if (ok) {
-        FILE *fo = fopen(o, "rb");
-        char buf[65536];
-        size_t n;
-        ok = fo != NULL;
-        while (ok && (n = fread(buf, 1, sizeof buf, fo)) > 0)
-            ok = fwrite(buf, 1, n, out) == n;
-        if (fo)
-            fclose(fo);
-    }
-    remove(s);
-    remove(o);
-    return ok;
-}
-
-/* The backend hook: compiles the verified, optimized module to 'out'. */
+/* The backend hook: compiles the verified, optimized module to 'out':
+ * text through the text sink, objects through the object sink. */
 static bool
 compile(IrModule *m, const Options *o, FILE *out, Diag *d)
 {
@@ -189,10 +134,20 @@ compile(IrModule *m, const Options *o, FILE *out, Diag *d)
         .print_out = stderr,
         .file = o->file,
         .optlevel = o->level,
+        .reloc = o->reloc,
     };
-    if (o->filetype == FT_OBJ)
-        return compile_obj(m, &co, out, d);
-    return cg_compile(m, &co, out, d);
+    if (o->filetype != FT_OBJ)
+        return cg_compile(m, &co, out, d);
+    if (!t->encode) {
+        fprintf(stderr, "sirc: error: objects for target '%s' are not "
+                "available yet\n", t->name);
+        return false;
+    }
+    McSink s;
+    cg_obj_sink(&s, out, t);
+    bool ok = cg_compile_to(m, &co, &s, d);
+    cg_obj_sink_free(&s);
+    return ok;
 }
 
 /* The default output name: the input with its .sir extension replaced. */
@@ -230,11 +185,15 @@ main(int argc, char **argv)
         } else if (cli_flag(a, "version")) {
             printf("sirc (sir) %s\n  Default target: %s\n\n"
                    "  Registered targets:\n", SIR_VERSION, HOST_TRIPLE);
-            for (size_t k = 0; k < sizeof known_triples /
-                                       sizeof *known_triples; k++)
-                printf("    %-20s%s\n", known_triples[k],
-                       target_find(known_triples[k]) ? "" :
-                       " (code generation not available yet)");
+            uint32_t nt;
+            const Target *const *ts = target_list(&nt);
+            for (uint32_t k = 0; k < nt; k++)
+                printf("    %-20s%s\n", ts[k]->name,
+                       ts[k]->obj_format == OBJ_MACHO ? "(Mach-O)" : "(ELF)");
+            for (size_t k = 0; k < sizeof pending_triples /
+                                       sizeof *pending_triples; k++)
+                printf("    %-20s(code generation not available yet)\n",
+                       pending_triples[k]);
             return 0;
         } else if (!strcmp(a, "-o")) {
             if (i + 1 >= argc)
@@ -245,9 +204,20 @@ main(int argc, char **argv)
         } else if (a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
             o.level = a[2] - '0';
         } else if ((v = cli_value(a, "mtriple")) != NULL) {
-            o.triple = find_triple(v);
+            const Target *t = target_find(v);
+            o.triple = t ? t->name : find_pending(v);
             if (!o.triple)
                 return fail("unknown target triple '%s' (see --version)", v);
+        } else if ((v = cli_value(a, "relocation-model")) != NULL) {
+            if (!strcmp(v, "pie"))
+                o.reloc = CG_RELOC_PIE;
+            else if (!strcmp(v, "pic"))
+                o.reloc = CG_RELOC_PIC;
+            else if (!strcmp(v, "static"))
+                o.reloc = CG_RELOC_STATIC;
+            else
+                return fail("bad -relocation-model '%s' (pie, pic or "
+                            "static)", v);
         } else if ((v = cli_value(a, "filetype")) != NULL) {
             if (!strcmp(v, "asm"))
                 o.filetype = FT_ASM;

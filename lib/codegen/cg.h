@@ -19,6 +19,7 @@
 #define SIR_CG_H
 
 #include "ir.h"
+#include "mc.h"
 
 /* ------------------------------------------------------------------ */
 /* MIR                                                                 */
@@ -302,12 +303,28 @@ typedef struct Target {
     void (*post_ra)(CgCtx *ctx, MirFunc *f);
     /* Writes instruction i as one or more lines of assembly. */
     void (*print_inst)(MirFunc *f, uint32_t i, FILE *out);
+    /* Objects: the format and machine (lib/obj's ObjFormat and
+     * ObjMachine), the DWARF number of each physreg (CFI), and the
+     * machine code of finalized instruction i into buf (MC_MAXINST
+     * bytes), with its fixups; branches to blocks take their short form
+     * when short_branch.  Returns the length. */
+    uint8_t obj_format, obj_machine;
+    /* Assembly spelling: the prefix of symbol names ("_" on Mach-O,
+     * spec 10.5) and of local labels (".L" / "L"). */
+    const char *sym_prefix, *label_prefix;
+    const uint8_t *dwarf_regs;
+    uint32_t (*encode)(MirFunc *f, uint32_t i, bool short_branch,
+                       uint8_t *buf, McFixup *fx, uint32_t *nfx);
 } Target;
 
 /* ------------------------------------------------------------------ */
 /* Pipeline                                                            */
 
 typedef enum { CG_EMIT_ASM, CG_EMIT_MIR } CgEmitKind;
+
+/* Relocation models, as llc's -relocation-model: position-independent
+ * executable (the default), shared-library code, static code. */
+typedef enum { CG_RELOC_PIE, CG_RELOC_PIC, CG_RELOC_STATIC } CgReloc;
 
 typedef struct {
     const Target *target;       /* NULL: the host default */
@@ -316,6 +333,7 @@ typedef struct {
     FILE *print_out;            /* for print_after (stderr if NULL) */
     const char *file;           /* source file name for .file */
     int optlevel;               /* 0: no MIR optimization (taildup.c) */
+    CgReloc reloc;
 } CgOptions;
 
 /* Per-function lowering state shared by the driver and target isel. */

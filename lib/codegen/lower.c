@@ -349,6 +349,8 @@ bool
 cg_compile(IrModule *m, const CgOptions *opt, FILE *out, Diag *d)
 {
     McSink text;
-    cg_text_sink(&text, out);
-    return compile_module(m, opt, &text, out, d);
+    cg_text_sink(&text, out, opt->target);
+    bool ok = compile_module(m, opt, &text, out, d);
+    cg_text_sink_free(&text);
+    return ok;
 }

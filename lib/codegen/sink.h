@@ -19,6 +19,7 @@
 #define SIR_SINK_H
 
 #include "cg.h"
+#include "obj.h"
 
 /* Sections, in the order of lib/obj's neutral kinds. */
 typedef enum {
@@ -59,10 +60,17 @@ void cg_emit_func(McSink *s, MirFunc *f);
 /* Hands every data definition of m to the sink (spec 10). */
 void cg_emit_data(McSink *s, IrModule *m);
 
-/* textsink.c: GNU assembler text (ELF) on out. */
-void cg_text_sink(McSink *s, FILE *out);
-/* The text sink's helpers for target printers: a symbol name, quoted
- * when the assembler could misread it. */
-void cg_print_symname(FILE *out, const char *name);
+/* objsink.c: an object file for target t on out, written by finish;
+ * cg_obj_sink_free releases the sink's memory. */
+void cg_obj_sink(McSink *s, FILE *out, const Target *t);
+void cg_obj_sink_free(McSink *s);
+
+/* textsink.c: assembly text on out, in the dialect of t's object
+ * format (GNU as for ELF, Apple's for Mach-O). */
+void cg_text_sink(McSink *s, FILE *out, const Target *t);
+void cg_text_sink_free(McSink *s);
+/* For target printers: a symbol name with its prefix, quoted when the
+ * assembler could misread it. */
+void cg_print_symname(FILE *out, const char *prefix, const char *name);
 
 #endif

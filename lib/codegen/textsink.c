@@ -1,35 +1,58 @@
 /*
- * textsink.c - the text sink: GNU assembler syntax for ELF.  Directives
- * are written here, instructions by the target's print_inst.
+ * textsink.c - the text sink: assembly in GNU as syntax for ELF, or in
+ * Apple's (the syntax llvm-mc and Apple's as take) for Mach-O.
+ * Directives are written here, instructions by the target's print_inst.
+ *
+ * Apple's dialect differs in the directives only: sections are
+ * __SEGMENT,__section, symbols take a leading '_' and local labels 'L',
+ * there is no .type/.size, zero-filled objects are one .zerofill, and
+ * the file ends with .subsections_via_symbols (each symbol starts an
+ * atom the linker may move or drop).
  */
 #include "sink.h"
 
 #include <inttypes.h>
 #include <string.h>
 
-static FILE *
-out_of(McSink *s)
+typedef struct {
+    FILE *out;
+    const Target *t;
+    bool apple;
+    McSection sec;
+    uint64_t zeros;     /* Apple: bytes of the pending .zerofill */
+    unsigned zlog2;
+} TextSink;
+
+static TextSink *
+ts_of(McSink *s)
 {
     return s->priv;
 }
 
+static FILE *
+out_of(McSink *s)
+{
+    return ts_of(s)->out;
+}
+
 void
-cg_print_symname(FILE *out, const char *name)
+cg_print_symname(FILE *out, const char *prefix, const char *name)
 {
     bool bare = (name[0] >= 'A' && name[0] <= 'Z') ||
                 (name[0] >= 'a' && name[0] <= 'z') || name[0] == '_' ||
                 name[0] == '.';
     if (bare)
-        fputs(name, out);
+        fprintf(out, "%s%s", prefix, name);
     else
-        fprintf(out, "\"%s\"", name);
+        fprintf(out, "\"%s%s\"", prefix, name);
 }
 
 static void
 symname(McSink *s, IrSym sym)
 {
     IrModule *m = s->ctx->m;
-    cg_print_symname(out_of(s), ir_str(m, ir_sym_c(m, sym)->name));
+    cg_print_symname(out_of(s), ts_of(s)->t->sym_prefix,
+                     ir_str(m, ir_sym_c(m, sym)->name));
 }
 
 /* The names GNU as gives the section symbols of the output (.text,
@@ -61,7 +84,10 @@ static void
 t_begin(McSink *s, CgCtx *c)
 {
     FILE *out = out_of(s);
-    check_names(c);
+    if (!ts_of(s)->apple)
+        check_names(c);
+    else
+        fputs("\t.build_version macos, 11, 0\n", out);
     if (c->opt->file) {
         fputs("\t.file \"", out);
         for (const char *p = c->opt->file; *p; p++)
@@ -75,15 +101,20 @@ static void
 t_func_begin(McSink *s, MirFunc *f)
 {
     FILE *out = out_of(s);
-    fputs("\n\t.text\n", out);
+    bool apple = ts_of(s)->apple;
+    fputs(apple ? "\n\t.section __TEXT,__text,regular,pure_instructions\n"
+                : "\n\t.text\n", out);
     if (!ir_sym_c(f->mod, f->sym)->internal) {
         fputs("\t.globl ", out);
         symname(s, f->sym);
         fputs("\n", out);
     }
-    fputs("\t.p2align 4, 0x90\n\t.type ", out);
-    symname(s, f->sym);
-    fputs(",@function\n", out);
+    fputs("\t.p2align 4, 0x90\n", out);
+    if (!apple) {
+        fputs("\t.type ", out);
+        symname(s, f->sym);
+        fputs(",@function\n", out);
+    }
     symname(s, f->sym);
     fputs(":\n\t.cfi_startproc\n", out);
 }
@@ -92,7 +123,10 @@ static void
 t_func_end(McSink *s, MirFunc *f)
 {
     FILE *out = out_of(s);
-    fputs("\t.cfi_endproc\n\t.size ", out);
+    fputs("\t.cfi_endproc\n", out);
+    if (ts_of(s)->apple)
+        return;
+    fputs("\t.size ", out);
     symname(s, f->sym);
     fputs(", .-", out);
     symname(s, f->sym);
@@ -106,7 +140,7 @@ t_block(McSink *s, MirFunc *f, uint32_t b)
     MirBlock *bl = &f->blocks.data[b];
     if (bl->align_log2)
         fprintf(out, "\t.p2align %u,,%u\n", bl->align_log2, bl->align_max);
-    fprintf(out, ".LBB%u_%u:", f->fn_index, b);
+    fprintf(out, "%sBB%u_%u:", ts_of(s)->t->label_prefix, f->fn_index, b);
     if (bl->label)
         fprintf(out, "\t\t\t# %s", ir_str(f->mod, bl->label));
     fputs("\n", out);
@@ -121,36 +155,53 @@ t_inst(McSink *s, MirFunc *f, uint32_t i)
 static void
 t_const_entry(McSink *s, MirFunc *f, uint32_t k, unsigned log2)
 {
-    fprintf(out_of(s), "\t.p2align %u\n.LCP%u_%u:\n", log2, f->fn_index, k);
+    fprintf(out_of(s), "\t.p2align %u\n%sCP%u_%u:\n", log2,
+            ts_of(s)->t->label_prefix, f->fn_index, k);
 }
 
 static void
 t_section(McSink *s, McSection sec)
 {
-    static const char *const dir[MC_NSEC] = {
+    static const char *const dir[2][MC_NSEC] = {{
         [MC_SEC_TEXT] = "\t.text\n",
         [MC_SEC_DATA] = "\t.data\n",
         [MC_SEC_RODATA] = "\t.section .rodata\n",
         [MC_SEC_RELRO] = "\t.section .data.rel.ro,\"aw\"\n",
         [MC_SEC_BSS] = "\t.bss\n",
-    };
-    fputs(dir[sec], out_of(s));
+    }, {
+        [MC_SEC_TEXT] = "\t.section __TEXT,__text,regular,pure_instructions\n",
+        [MC_SEC_DATA] = "\t.section __DATA,__data\n",
+        [MC_SEC_RODATA] = "\t.section __TEXT,__const\n",
+        [MC_SEC_RELRO] = "\t.section __DATA,__const\n",
+        [MC_SEC_BSS] = "",     /* each object is one .zerofill */
+    }};
+    TextSink *ts = ts_of(s);
+    ts->sec = sec;
+    fputs(dir[ts->apple][sec], ts->out);
 }
 
 static void
 t_object_begin(McSink *s, IrSym sym, unsigned log2)
 {
-    FILE *out = out_of(s);
+    TextSink *ts = ts_of(s);
+    FILE *out = ts->out;
     if (!ir_sym_c(s->ctx->m, sym)->internal) {
         fputs("\t.globl ", out);
         symname(s, sym);
         fputs("\n", out);
     }
+    if (ts->apple && ts->sec == MC_SEC_BSS) {
+        ts->zeros = 0;
+        ts->zlog2 = log2;
+        return;
+    }
     if (log2)
         fprintf(out, "\t.p2align %u\n", log2);
-    fputs("\t.type ", out);
-    symname(s, sym);
-    fputs(",@object\n", out);
+    if (!ts->apple) {
+        fputs("\t.type ", out);
+        symname(s, sym);
+        fputs(",@object\n", out);
+    }
     symname(s, sym);
     fputs(":\n", out);
 }
@@ -158,7 +209,16 @@ t_object_begin(McSink *s, IrSym sym, unsigned log2)
 static void
 t_object_end(McSink *s, IrSym sym, uint64_t size)
 {
-    FILE *out = out_of(s);
+    TextSink *ts = ts_of(s);
+    FILE *out = ts->out;
+    if (ts->apple) {
+        if (ts->sec == MC_SEC_BSS) {
+            fputs("\t.zerofill __DATA,__bss,", out);
+            symname(s, sym);
+            fprintf(out, ",%" PRIu64 ",%u\n", size, ts->zlog2);
+        }
+        return;
+    }
     fputs("\t.size ", out);
     symname(s, sym);
     fprintf(out, ", %" PRIu64 "\n", size);
@@ -175,7 +235,11 @@ t_data_int(McSink *s, uint64_t v, unsigned size)
 static void
 t_data_zero(McSink *s, uint64_t n)
 {
-    fprintf(out_of(s), "\t.zero %" PRIu64 "\n", n);
+    TextSink *ts = ts_of(s);
+    if (ts->apple && ts->sec == MC_SEC_BSS)
+        ts->zeros += n;
+    else
+        fprintf(ts->out, "\t.zero %" PRIu64 "\n", n);
 }
 
 static void
@@ -206,13 +270,19 @@ t_data_symref(McSink *s, IrSym sym, int64_t addend)
 static bool
 t_finish(McSink *s)
 {
-    fputs("\t.section .note.GNU-stack,\"\",@progbits\n", out_of(s));
+    fputs(ts_of(s)->apple ? "\t.subsections_via_symbols\n"
+                          : "\t.section .note.GNU-stack,\"\",@progbits\n",
+          out_of(s));
     return true;
 }
 
 void
-cg_text_sink(McSink *s, FILE *out)
+cg_text_sink(McSink *s, FILE *out, const Target *t)
 {
+    TextSink *ts = xcalloc(1, sizeof *ts);
+    ts->out = out;
+    ts->t = t;
+    ts->apple = t->obj_format == OBJ_MACHO;
     *s = (McSink){
         .begin = t_begin, .func_begin = t_func_begin,
         .func_end = t_func_end, .block = t_block, .inst = t_inst,
@@ -220,6 +290,13 @@ cg_text_sink(McSink *s, FILE *out)
         .object_begin = t_object_begin, .object_end = t_object_end,
         .data_int = t_data_int, .data_zero = t_data_zero,
         .data_bytes = t_data_bytes, .data_symref = t_data_symref,
-        .finish = t_finish, .priv = out,
+        .finish = t_finish, .priv = ts,
     };
+}
+
+void
+cg_text_sink_free(McSink *s)
+{
+    free(s->priv);
+    s->priv = NULL;
 }

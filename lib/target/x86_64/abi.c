@@ -570,13 +570,14 @@ x64_lower_call(CgCtx *c, IrInst i, MirOpnd callee, IrSig sig,
 
 /* A called symbol: the module's own internal functions directly, every
  * other through the PLT (the linker drops the PLT for symbols it finds
- * defined in the executable). */
+ * defined in the executable); static code calls every symbol directly. */
 static MirOpnd
 callee_sym(CgCtx *c, uint32_t s)
 {
     const IrSymData *sd = ir_sym_c(c->m, (IrSym){s});
     MirOpnd o = mir_sym(s, 0);
-    o.ref = sd->internal && sd->func ? MIR_REF_PCREL : MIR_REF_PLT;
+    o.ref = (sd->internal && sd->func) || c->opt->reloc == CG_RELOC_STATIC
+                ? MIR_REF_PCREL : MIR_REF_PLT;
     return o;
 }
 

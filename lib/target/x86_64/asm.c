@@ -48,7 +48,8 @@ preg(FILE *out, uint32_t r, unsigned size)
 static void
 psym(MirFunc *f, FILE *out, uint32_t s)
 {
-    cg_print_symname(out, ir_str(f->mod, ir_sym_c(f->mod, (IrSym){s})->name));
+    cg_print_symname(out, f->target->sym_prefix,
+                     ir_str(f->mod, ir_sym_c(f->mod, (IrSym){s})->name));
 }
 
 static void
@@ -67,7 +68,8 @@ pmem(MirFunc *f, FILE *out, const MirOpnd *o)
         fputs("@GOTPCREL(%rip)", out);
         return;
     case MB_CONST:
-        fprintf(out, ".LCP%u_%u", f->fn_index, o->obj);
+        fprintf(out, "%sCP%u_%u", f->target->label_prefix, f->fn_index,
+                o->obj);
         if (d)
             fprintf(out, "%+" PRId64, d);
         fputs("(%rip)", out);
@@ -98,7 +100,10 @@ popnd(MirFunc *f, FILE *out, const MirOpnd *o, unsigned size)
     case MO_IMM: fprintf(out, "$%" PRId64, o->imm); break;
     case MO_MEM: pmem(f, out, o); break;
     case MO_SYM: psym(f, out, o->obj); break;
-    case MO_BLOCK: fprintf(out, ".LBB%u_%u", f->fn_index, o->obj); break;
+    case MO_BLOCK:
+        fprintf(out, "%sBB%u_%u", f->target->label_prefix, f->fn_index,
+                o->obj);
+        break;
     default: fputs("?", out);
     }
 }
@@ -264,7 +269,8 @@ x64_print_inst(MirFunc *f, uint32_t i, FILE *out)
         if (o0->kind == MO_SYM) {
             fputs("\tcall ", out);
             psym(f, out, o0->obj);
-            if (o0->ref == MIR_REF_PLT)
+            /* Mach-O has no @PLT: the linker makes stubs itself */
+            if (o0->ref == MIR_REF_PLT && f->target->obj_format == OBJ_ELF)
                 fputs("@PLT", out);
         } else {
             fputs("\tcall *", out);

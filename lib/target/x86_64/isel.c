@@ -147,12 +147,22 @@ rimm(CgCtx *c, IrValue v, bool *isimm)
     return x64_reg(x64_R(c, v));
 }
 
+/* Whether symbol s is reached directly (rip-relative) rather than
+ * through the GOT, by the relocation model: in a PIE every symbol the
+ * module defines is final; in a shared library (pic) only internal
+ * ones are (the others may be preempted); static code reaches all
+ * symbols directly. */
 static bool
-sym_is_local(IrModule *m, uint32_t s)
+sym_is_local(CgCtx *c, uint32_t s)
 {
-    const IrSymData *sd = ir_sym_c(m, (IrSym){s});
-    return (sd->kind == IR_SYM_FUNC && sd->func) ||
-           sd->kind == IR_SYM_GLOBAL || sd->kind == IR_SYM_CONST;
+    const IrSymData *sd = ir_sym_c(c->m, (IrSym){s});
+    bool defined = (sd->kind == IR_SYM_FUNC && sd->func) ||
+                   sd->kind == IR_SYM_GLOBAL || sd->kind == IR_SYM_CONST;
+    switch (c->opt->reloc) {
+    case CG_RELOC_STATIC: return true;
+    case CG_RELOC_PIC: return defined && sd->internal;
+    default: return defined;
+    }
 }
 
 /* ---------------------------------------------------------------- memory */
@@ -226,7 +236,7 @@ addr_of(CgCtx *c, IrValue p)
             return o;
         }
         if (id->op == IR_OP_GLOBALADDR && !index &&
-            sym_is_local(c->m, (uint32_t)id->imm))
+            sym_is_local(c, (uint32_t)id->imm))
             return mir_mem(MB_SYM, (uint32_t)id->imm, disp, 8);
         break;
     }
@@ -1360,7 +1370,7 @@ x64_isel_inst(CgCtx *c, IrInst i)
               x64_reg(x64_def1(c, i)));
         return;
     case IR_OP_GLOBALADDR:
-        if (sym_is_local(m, (uint32_t)id->imm))
+        if (sym_is_local(c, (uint32_t)id->imm))
             x64_emit2(c, X64_LEAR, 8, mir_mem(MB_SYM, (uint32_t)id->imm, 0, 8),
                   x64_reg(x64_def1(c, i)));
         else

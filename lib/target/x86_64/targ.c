@@ -71,29 +71,60 @@ const char *const x64_ccname[16] = {
     "s", "ns", "p", "np", "l", "ge", "le", "g",
 };
 
+/* DWARF register numbers (System V psABI, figure 3.36): rax, rdx, rcx,
+ * rbx, rsi, rdi, rbp, rsp, r8-r15, then xmm0-15 from 17. */
+static const uint8_t dwarf_regs[X64_NREGS] = {
+    [RAX] = 0, [RDX] = 1, [RCX] = 2, [RBX] = 3, [RSI] = 4, [RDI] = 5,
+    [RBP] = 6, [RSP] = 7, [R8] = 8, [R9] = 9, [R10] = 10, [R11] = 11,
+    [R12] = 12, [R13] = 13, [R14] = 14, [R15] = 15,
+    [XMM0] = 17, [XMM1] = 18, [XMM2] = 19, [XMM3] = 20, [XMM4] = 21,
+    [XMM5] = 22, [XMM6] = 23, [XMM7] = 24, [XMM8] = 25, [XMM9] = 26,
+    [XMM10] = 27, [XMM11] = 28, [XMM12] = 29, [XMM13] = 30, [XMM14] = 31,
+    [XMM15] = 32,
+};
+
+/* Everything but the object format and its spelling is shared: macOS
+ * on x86-64 follows the System V calling convention. */
+#define X64_COMMON \
+    .regs = &x64_regs, \
+    .ops = x64_ops, \
+    .nops = X64_NOPS, \
+    .op_move = {X64_MOV, X64_MOVS}, \
+    .op_movi = X64_MOVI, \
+    .isel_entry = x64_isel_entry, \
+    .isel_inst = x64_isel_inst, \
+    .post_isel = x64_post_isel, \
+    .reg_fp = RBP, \
+    .reg_sp = RSP, \
+    .inarg_off = 16, \
+    .op_jmp = X64_JMP, \
+    .op_jcc = X64_JCC, \
+    .op_ret = X64_RET, \
+    .op_cfi = X64_CFI, \
+    .loop_align_log2 = 4,   /* GCC's -falign-loops: 16 bytes, */ \
+    .loop_align_max = 10,   /* when at most 10 bytes of padding */ \
+    .prologue = x64_prologue, \
+    .epilogue = x64_epilogue, \
+    .post_ra = x64_post_ra, \
+    .print_inst = x64_print_inst, \
+    .obj_machine = OBJ_X86_64, \
+    .dwarf_regs = dwarf_regs
+
 const Target x64_linux_target = {
     .name = "x86_64-linux-gnu",
     .aliases = "x86_64 x86-64 amd64 x86_64-linux x86_64-pc-linux-gnu "
                "x86_64-unknown-linux-gnu x86_64-linux-elf",
-    .regs = &x64_regs,
-    .ops = x64_ops,
-    .nops = X64_NOPS,
-    .op_move = {X64_MOV, X64_MOVS},
-    .op_movi = X64_MOVI,
-    .isel_entry = x64_isel_entry,
-    .isel_inst = x64_isel_inst,
-    .post_isel = x64_post_isel,
-    .reg_fp = RBP,
-    .reg_sp = RSP,
-    .inarg_off = 16,
-    .op_jmp = X64_JMP,
-    .op_jcc = X64_JCC,
-    .op_ret = X64_RET,
-    .op_cfi = X64_CFI,
-    .loop_align_log2 = 4,       /* GCC's -falign-loops: 16 bytes, */
-    .loop_align_max = 10,       /* when at most 10 bytes of padding */
-    .prologue = x64_prologue,
-    .epilogue = x64_epilogue,
-    .post_ra = x64_post_ra,
-    .print_inst = x64_print_inst,
+    X64_COMMON,
+    .obj_format = OBJ_ELF,
+    .sym_prefix = "",
+    .label_prefix = ".L",
+};
+
+const Target x64_macos_target = {
+    .name = "x86_64-apple-macos",
+    .aliases = "x86_64-apple-darwin x86_64-apple-macosx x86_64-macos",
+    X64_COMMON,
+    .obj_format = OBJ_MACHO,
+    .sym_prefix = "_",
+    .label_prefix = "L",
 };

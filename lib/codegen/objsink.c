@@ -1,0 +1,427 @@
+/*
+ * objsink.c - the object sink: an assembler behind the sink interface.
+ * Instructions are encoded by the target (Target.encode), branches to
+ * blocks relaxed per function, local references resolved, the rest
+ * turned into relocations of lib/obj's neutral kinds, CFI rows into
+ * FDEs; lib/obj writes the ELF or Mach-O file.
+ *
+ * Relaxation (at the end of each function): every branch to a block
+ * starts in its short form; offsets are computed, branches whose
+ * displacement does not fit grow to the long form, and this repeats
+ * until nothing grows.  Growth is monotone (a long branch never
+ * shrinks), so it ends after at most one round per branch, as in GNU
+ * as; code size then matches the assembler on the same text.  Loop-top
+ * padding is recomputed in every round.
+ *
+ * References that name a symbol are kept until the module ends, when
+ * every definition is known (a call may precede its callee):
+ *   ELF, as GNU as: a PC-relative reference to a local symbol of the
+ *   same section is resolved in place; other references to local
+ *   symbols are made against the section symbol plus the symbol's
+ *   offset; references to global and undefined symbols against the
+ *   symbol.
+ *   Mach-O, as llvm-mc: against the symbol itself (the linker splits
+ *   sections at symbols), except constant-pool entries, which are
+ *   assembler-temporary labels: against their section.
+ */
+#include "sink.h"
+#include "mc.h"
+#include "obj.h"
+
+#include <string.h>
+
+/* One item of the function being assembled. */
+typedef struct {
+    uint32_t inst;          /* MIR instruction, or 0: a block start */
+    uint32_t block;         /* block id of a block start */
+    uint32_t off;           /* offset in .text, this round */
+    uint8_t slen, llen;     /* short and long encodings (equal if none) */
+    bool relax, grown;      /* a branch to a block; grown to long */
+} Item;
+
+/* A reference left for the end of the module. */
+typedef struct {
+    uint8_t sec;            /* ObjSecKind of the field */
+    uint8_t kind;           /* McFixKind: MC_FX_SYM or MC_FX_CONST */
+    uint8_t rkind;          /* ObjRelocKind */
+    uint8_t pcend;
+    uint64_t off;           /* of the field in sec */
+    uint32_t target;        /* IR symbol, or constant-pool entry index */
+    int64_t addend;
+} Pending;
+
+typedef struct {
+    Obj obj;
+    FILE *out;
+    IrModule *m;
+    ObjSecKind cur;
+    VEC(Item) items;
+    uint32_t *blockoff;     /* per MIR block of the current function */
+    VEC(Pending) pend;
+    VEC(uint64_t) consts;   /* rodata offset of every pool entry */
+    uint32_t *symid;        /* IR symbol -> Obj symbol, 0: none yet */
+    uint64_t fstart;        /* .text offset of the current function */
+} ObjSink;
+
+static ObjSink *
+os_of(McSink *s)
+{
+    return s->priv;
+}
+
+static uint32_t
+sym_of(ObjSink *o, IrSym s)
+{
+    if (!o->symid[s.id])
+        o->symid[s.id] = obj_sym(&o->obj, ir_str(o->m, ir_sym_c(o->m, s)->name));
+    return o->symid[s.id];
+}
+
+static void
+o_begin(McSink *s, CgCtx *c)
+{
+    ObjSink *o = os_of(s);
+    o->m = c->m;
+    o->symid = xcalloc(ir_num_syms(c->m) + 1, sizeof *o->symid);
+}
+
+static void
+o_func_begin(McSink *s, MirFunc *f)
+{
+    ObjSink *o = os_of(s);
+    o->cur = OBJ_SEC_TEXT;
+    /* .p2align 4, 0x90: one-byte nops, as the text says */
+    uint64_t at = obj_offset(&o->obj, OBJ_SEC_TEXT);
+    uint32_t pad = (uint32_t)(-at & 15);
+    if (pad)
+        memset(obj_grow(&o->obj, OBJ_SEC_TEXT, pad), 0x90, pad);
+    if (o->obj.sec[OBJ_SEC_TEXT].align < 16)
+        o->obj.sec[OBJ_SEC_TEXT].align = 16;
+    o->fstart = obj_offset(&o->obj, OBJ_SEC_TEXT);
+    o->items.len = 0;
+    free(o->blockoff);
+    o->blockoff = xcalloc(f->blocks.len + 1, sizeof *o->blockoff);
+}
+
+static void
+o_block(McSink *s, MirFunc *f, uint32_t b)
+{
+    ObjSink *o = os_of(s);
+    VEC_PUSH(o->items, ((Item){.block = b}));
+    (void)f;
+}
+
+static void
+o_inst(McSink *s, MirFunc *f, uint32_t i)
+{
+    ObjSink *o = os_of(s);
+    const Target *t = f->target;
+    uint8_t buf[MC_MAXINST];
+    McFixup fx[MC_MAXFIX];
+    uint32_t nfx = 0;
+    Item it = {.inst = i};
+    it.slen = it.llen = (uint8_t)t->encode(f, i, true, buf, fx, &nfx);
+    for (uint32_t k = 0; k < nfx; k++)
+        if (fx[k].kind == MC_FX_BLOCK8) {
+            it.relax = true;
+            it.llen = (uint8_t)t->encode(f, i, false, buf, fx, &nfx);
+            break;
+        }
+    VEC_PUSH(o->items, it);
+}
+
+/* Padding before block b at offset 'at' (its alignment mark). */
+static uint32_t
+block_pad(MirFunc *f, uint32_t b, uint64_t at)
+{
+    MirBlock *bl = &f->blocks.data[b];
+    if (!bl->align_log2)
+        return 0;
+    uint32_t pad = (uint32_t)(-at & ((UINT64_C(1) << bl->align_log2) - 1));
+    return pad <= bl->align_max ? pad : 0;
+}
+
+/* Offsets of every item and block for the current branch sizes. */
+static void
+place(ObjSink *o, MirFunc *f)
+{
+    uint64_t at = o->fstart;
+    for (uint32_t k = 0; k < o->items.len; k++) {
+        Item *it = &o->items.data[k];
+        if (!it->inst) {
+            at += block_pad(f, it->block, at);
+            o->blockoff[it->block] = (uint32_t)at;
+        }
+        it->off = (uint32_t)at;
+        if (it->inst)
+            at += it->grown ? it->llen : it->slen;
+    }
+}
+
+static void
+relax(ObjSink *o, MirFunc *f)
+{
+    bool changed = true;
+    while (changed) {
+        changed = false;
+        place(o, f);
+        for (uint32_t k = 0; k < o->items.len; k++) {
+            Item *it = &o->items.data[k];
+            if (!it->relax || it->grown)
+                continue;
+            uint8_t buf[MC_MAXINST];
+            McFixup fx[MC_MAXFIX];
+            uint32_t nfx = 0;
+            f->target->encode(f, it->inst, true, buf, fx, &nfx);
+            for (uint32_t j = 0; j < nfx; j++) {
+                if (fx[j].kind != MC_FX_BLOCK8)
+                    continue;
+                int64_t d = (int64_t)o->blockoff[fx[j].target] -
+                            (int64_t)(it->off + fx[j].off + fx[j].pcend);
+                if (d < -128 || d > 127) {
+                    it->grown = true;
+                    changed = true;
+                }
+            }
+        }
+    }
+}
+
+static ObjRelocKind
+reloc_kind(uint8_t rkind)
+{
+    switch (rkind) {
+    case MC_R_CALL: return OBJ_R_CALL;
+    case MC_R_GOTLOAD: return OBJ_R_GOTLOAD;
+    case MC_R_GOTPCREL: return OBJ_R_GOTPCREL;
+    default: return OBJ_R_PC32;
+    }
+}
+
+static void
+put32(uint8_t *p, int64_t v)
+{
+    uint32_t u = (uint32_t)v;
+    p[0] = (uint8_t)u, p[1] = (uint8_t)(u >> 8);
+    p[2] = (uint8_t)(u >> 16), p[3] = (uint8_t)(u >> 24);
+}
+
+static void
+o_func_end(McSink *s, MirFunc *f)
+{
+    ObjSink *o = os_of(s);
+    const Target *t = f->target;
+    relax(o, f);
+    place(o, f);
+    uint32_t fsym = sym_of(o, f->sym);
+    /* the FDE is opened before its rows; its size is known now */
+    uint64_t end = o->items.len ? o->items.data[o->items.len - 1].off : o->fstart;
+    if (o->items.len && o->items.data[o->items.len - 1].inst) {
+        Item *l = &o->items.data[o->items.len - 1];
+        end += l->grown ? l->llen : l->slen;
+    }
+    obj_fde(&o->obj, fsym, o->fstart, end - o->fstart);
+    for (uint32_t k = 0; k < o->items.len; k++) {
+        Item *it = &o->items.data[k];
+        if (!it->inst) {
+            if (it->off > obj_offset(&o->obj, OBJ_SEC_TEXT))
+                obj_align(&o->obj, OBJ_SEC_TEXT,
+                          1u << f->blocks.data[it->block].align_log2);
+            continue;
+        }
+        MirInst *in = mir_inst(f, it->inst);
+        if (in->op == t->op_cfi) {
+            int64_t off = mir_opnd(f, it->inst, 0)->imm;
+            uint32_t r = in->nopnds > 1 ? mir_opnd(f, it->inst, 1)->reg : 0;
+            obj_cfi(&o->obj, (uint32_t)(it->off - o->fstart), (ObjCfaOp)in->cond,
+                    t->dwarf_regs[r], off);
+            continue;
+        }
+        uint8_t buf[MC_MAXINST];
+        McFixup fx[MC_MAXFIX];
+        uint32_t nfx = 0;
+        uint32_t len = t->encode(f, it->inst, !it->grown, buf, fx, &nfx);
+        for (uint32_t j = 0; j < nfx; j++) {
+            McFixup *x = &fx[j];
+            uint64_t field = it->off + x->off;
+            if (x->kind == MC_FX_BLOCK8 || x->kind == MC_FX_BLOCK32) {
+                int64_t d = (int64_t)o->blockoff[x->target] + x->addend -
+                            (int64_t)(field + x->pcend);
+                if (x->kind == MC_FX_BLOCK8)
+                    buf[x->off] = (uint8_t)d;
+                else
+                    put32(buf + x->off, d);
+                continue;
+            }
+            Pending p = {.sec = OBJ_SEC_TEXT, .kind = x->kind,
+                         .rkind = (uint8_t)reloc_kind(x->rkind),
+                         .pcend = x->pcend, .off = field,
+                         /* the pool follows the function */
+                         .target = x->kind == MC_FX_CONST
+                                       ? o->consts.len + x->target - 1
+                                       : x->target,
+                         .addend = x->addend};
+            VEC_PUSH(o->pend, p);
+        }
+        obj_emit(&o->obj, OBJ_SEC_TEXT, buf, len);
+    }
+    const IrSymData *sd = ir_sym_c(o->m, f->sym);
+    obj_define(&o->obj, fsym, OBJ_SEC_TEXT, o->fstart, end - o->fstart,
+               !sd->internal, true);
+}
+
+static void
+o_const_entry(McSink *s, MirFunc *f, uint32_t k, unsigned log2)
+{
+    ObjSink *o = os_of(s);
+    obj_align(&o->obj, OBJ_SEC_RODATA, 1u << log2);
+    VEC_PUSH(o->consts, obj_offset(&o->obj, OBJ_SEC_RODATA));
+    (void)f, (void)k;
+}
+
+static void
+o_section(McSink *s, McSection sec)
+{
+    os_of(s)->cur = (ObjSecKind)sec;
+}
+
+static void
+o_object_begin(McSink *s, IrSym sym, unsigned log2)
+{
+    ObjSink *o = os_of(s);
+    obj_align(&o->obj, o->cur, 1u << log2);
+    uint32_t id = sym_of(o, sym);
+    o->obj.syms.data[id].value = obj_offset(&o->obj, o->cur);
+}
+
+static void
+o_object_end(McSink *s, IrSym sym, uint64_t size)
+{
+    ObjSink *o = os_of(s);
+    uint32_t id = sym_of(o, sym);
+    obj_define(&o->obj, id, o->cur, o->obj.syms.data[id].value, size,
+               !ir_sym_c(o->m, sym)->internal, false);
+}
+
+static void
+o_data_int(McSink *s, uint64_t v, unsigned size)
+{
+    ObjSink *o = os_of(s);
+    uint8_t b[8];
+    for (unsigned k = 0; k < size; k++)
+        b[k] = (uint8_t)(v >> (8 * k));
+    obj_emit(&o->obj, o->cur, b, size);
+}
+
+static void
+o_data_zero(McSink *s, uint64_t n)
+{
+    ObjSink *o = os_of(s);
+    obj_zero(&o->obj, o->cur, n);
+}
+
+static void
+o_data_bytes(McSink *s, const uint8_t *p, uint32_t n)
+{
+    ObjSink *o = os_of(s);
+    obj_emit(&o->obj, o->cur, p, n);
+}
+
+static void
+o_data_symref(McSink *s, IrSym sym, int64_t addend)
+{
+    ObjSink *o = os_of(s);
+    Pending p = {.sec = (uint8_t)o->cur, .kind = MC_FX_SYM,
+                 .rkind = OBJ_R_ABS64, .off = obj_offset(&o->obj, o->cur),
+                 .target = sym.id, .addend = addend};
+    VEC_PUSH(o->pend, p);
+    obj_zero(&o->obj, o->cur, 8);
+}
+
+/* The references left pending, now that every symbol is defined. */
+static void
+resolve(ObjSink *o)
+{
+    bool elf = o->obj.fmt == OBJ_ELF;
+    for (uint32_t k = 0; k < o->pend.len; k++) {
+        Pending *p = &o->pend.data[k];
+        ObjReloc r = {.offset = p->off, .kind = p->rkind, .pcend = p->pcend,
+                      .addend = p->addend};
+        if (p->kind == MC_FX_CONST) {
+            r.sym = obj_section_sym(&o->obj, OBJ_SEC_RODATA);
+            r.addend += (int64_t)o->consts.data[p->target];
+            obj_reloc(&o->obj, p->sec, r);
+            continue;
+        }
+        uint32_t id = sym_of(o, (IrSym){p->target});
+        const ObjSym *os = &o->obj.syms.data[id];
+        bool local = os->sec >= 0 && !os->global;
+        bool pcrel = r.kind == OBJ_R_PC32 || r.kind == OBJ_R_CALL ||
+                     r.kind == OBJ_R_JUMP;
+        if (elf && local && pcrel && os->sec == p->sec) {
+            uint8_t *field = o->obj.sec[p->sec].data + p->off;
+            put32(field, (int64_t)os->value + p->addend -
+                             (int64_t)(p->off + p->pcend));
+            continue;
+        }
+        if (elf && local && r.kind != OBJ_R_GOTLOAD &&
+            r.kind != OBJ_R_GOTPCREL) {
+            r.addend += (int64_t)os->value;
+            r.sym = obj_section_sym(&o->obj, (ObjSecKind)os->sec);
+        } else {
+            r.sym = id;
+        }
+        obj_reloc(&o->obj, p->sec, r);
+    }
+}
+
+static bool
+o_finish(McSink *s)
+{
+    ObjSink *o = os_of(s);
+    resolve(o);
+    uint8_t *buf = NULL;
+    size_t len = 0;
+    char err[256];
+    bool ok = obj_write(&o->obj, &buf, &len, err, sizeof err);
+    if (!ok)
+        ir_diag_error(s->ctx->diag, (IrLoc){0}, "cannot write the object: %s",
+                      err);
+    else if (fwrite(buf, 1, len, o->out) != len)
+        ok = false;
+    free(buf);
+    return ok;
+}
+
+void
+cg_obj_sink(McSink *s, FILE *out, const Target *t)
+{
+    ObjSink *o = xcalloc(1, sizeof *o);
+    obj_init(&o->obj, (ObjFormat)t->obj_format, (ObjMachine)t->obj_machine);
+    o->out = out;
+    *s = (McSink){
+        .begin = o_begin, .func_begin = o_func_begin,
+        .func_end = o_func_end, .block = o_block, .inst = o_inst,
+        .const_entry = o_const_entry, .section = o_section,
+        .object_begin = o_object_begin, .object_end = o_object_end,
+        .data_int = o_data_int, .data_zero = o_data_zero,
+        .data_bytes = o_data_bytes, .data_symref = o_data_symref,
+        .finish = o_finish, .priv = o,
+    };
+}
+
+void
+cg_obj_sink_free(McSink *s)
+{
+    ObjSink *o = os_of(s);
+    if (!o)
+        return;
+    obj_free(&o->obj);
+    VEC_FREE(o->items);
+    VEC_FREE(o->pend);
+    VEC_FREE(o->consts);
+    free(o->blockoff);
+    free(o->symid);
+    free(o);
+    s->priv = NULL;
+}
