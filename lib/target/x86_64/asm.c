@@ -92,6 +92,8 @@ pmem(MirFunc *f, FILE *out, const MirOpnd *o)
     }
     if (d || (!o->reg && !o->index))
         fprintf(out, "%" PRId64, d);
+    if (!o->reg && !o->index)           /* absolute: no parentheses */
+        return;
     fputs("(", out);
     if (o->reg)
         preg(out, o->reg, 8);
@@ -195,11 +197,9 @@ emit_fprem(MirFunc *f, FILE *out, uint32_t i)
     fputs("\n", out);
 }
 
-static void
-emit_inst(Emit *e, uint32_t i)
+void
+x64_print_inst(MirFunc *f, uint32_t i, FILE *out)
 {
-    MirFunc *f = e->f;
-    FILE *out = e->out;
     MirInst *in = mir_inst(f, i);
     const MirOpInfo *oi = &x64_ops[in->op];
     MirOpnd *o0 = in->nopnds ? mir_opnd(f, i, 0) : NULL;
@@ -274,8 +274,8 @@ emit_inst(Emit *e, uint32_t i)
         }
         break;
     case FM_RET:
-        epilogue(e);
-        return;
+        fputs("\tret", out);
+        break;
     case FM_PLAIN:
         fprintf(out, "\t%s", oi->name);
         pops(f, out, i, NULL);
@@ -316,6 +316,15 @@ emit_inst(Emit *e, uint32_t i)
         return;
     }
     fputs("\n", out);
+}
+
+static void
+emit_inst(Emit *e, uint32_t i)
+{
+    if (x64_ops[mir_inst(e->f, i)->op].form == FM_RET)
+        epilogue(e);
+    else
+        x64_print_inst(e->f, i, e->out);
 }
 
 static uint32_t
