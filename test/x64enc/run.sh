@@ -27,6 +27,7 @@ awk -F'\t' '{
     t = $4
     if ($1 == 0 && t ~ /\.LBB/) t = "{disp32} " t
     gsub(/\\n/, "\n", t)
+    gsub(/(^|\n)\.cfi[^\n]*/, "", t)   # directives: no bytes
     print t; print "int3"
 }' "$tmp/dump" >"$tmp/all.s"
 "$mc" -triple=x86_64 --show-encoding "$tmp/all.s" >"$tmp/mc.out" 2>&1 ||
@@ -64,7 +65,8 @@ function flush() { print hex "\t" fx; hex = ""; fx = ""; n = 0 }
 
 # GNU as: the same texts without the short branches, as flat bytes.
 awk -F'\t' '$1 == 0 {
-    t = $4; gsub(/\\n/, "\n", t); print t; print "int3"
+    t = $4; gsub(/\\n/, "\n", t); gsub(/(^|\n)\.cfi[^\n]*/, "", t)
+    print t; print "int3"
 }' "$tmp/dump" >"$tmp/gas.s"
 if as --64 -o "$tmp/gas.o" "$tmp/gas.s" 2>"$tmp/gas.err" &&
    objcopy -O binary -j .text "$tmp/gas.o" "$tmp/gas.bin"; then

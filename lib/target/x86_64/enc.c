@@ -286,14 +286,17 @@ mr_or_rm(Enc *e, unsigned size, uint32_t opc, const MirOpnd *s,
         reg_rm(e, size, opc + 2 + b, d->reg, s);
 }
 
-/* mov src, dst (88 family; immediates C6/C7 or B0/B8+r). */
+/* mov src, dst (88 family; immediates C6/C7 or B0/B8+r, and REX.W B8+r
+ * imm64 for what int32 cannot hold: movabsq, as gas makes of movq). */
 static void
 mov(Enc *e, const EncRow *r, unsigned size, const MirOpnd *s,
     const MirOpnd *d)
 {
     unsigned b = size != 1;
     if (s->kind == MO_IMM) {
-        if (d->kind == MO_REG && size < 8)
+        if (d->kind == MO_REG && size == 8 && !x64_fits32(s->imm))
+            oreg(e, 8, 0xB8, d->reg, 8, s->imm);    /* as movabsq */
+        else if (d->kind == MO_REG && size < 8)
             oreg(e, size, 0xB0 + 8 * b, d->reg, immlen(size), s->imm);
         else
             digit_rm(e, size, r->opc2 + b, r->digit, d, immlen(size),
@@ -439,11 +442,8 @@ x64_encode(MirFunc *f, uint32_t i, bool short_branch, uint8_t *buf,
     case E_MOVI: {
         int64_t k = o0->imm;
         if (size == 8 && k >= 0 && k <= UINT32_MAX && o1->kind == MO_REG)
-            mov(&e, r, 4, o0, o1);                  /* movl $k, %r32 */
-        else if (size == 8 && !x64_fits32(k))
-            oreg(&e, 8, 0xB8, o1->reg, 8, k);       /* movabsq */
-        else
-            mov(&e, r, size, o0, o1);
+            size = 4;                               /* movl $k, %r32 */
+        mov(&e, r, size, o0, o1);
         break;
     }
     case E_ALU:
