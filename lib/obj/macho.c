@@ -329,11 +329,21 @@ reloc(W *w, int s, const ObjReloc *r, ObjBuf *ents)
     if (!r->sym || r->sym >= o->syms.len)
         return fail(w, "relocation at %s+%#llx: bad symbol %u",
                     secinfo[s].sect, (unsigned long long)r->offset, r->sym);
-    const ObjSym *y = &o->syms.data[r->sym];
-    bool ext = !y->section_sym;
-    uint32_t symnum = ext ? w->symndx[r->sym] : w->s[y->sec].ordinal;
-    uint64_t target = ext ? 0 : w->s[y->sec].addr;
+    uint32_t ys = r->sym;
     int64_t a = r->addend;
+    const ObjSym *y = &o->syms.data[ys];
+    if (y->section_sym && a >= 0) {
+        /* As llvm-mc with subsections via symbols: a section offset is
+         * reached from the symbol of the atom holding it. */
+        uint32_t atom = atomsym(o, y->sec, (uint64_t)a);
+        if (atom) {
+            a -= (int64_t)o->syms.data[atom].value;
+            y = &o->syms.data[ys = atom];
+        }
+    }
+    bool ext = !y->section_sym;
+    uint32_t symnum = ext ? w->symndx[ys] : w->s[y->sec].ordinal;
+    uint64_t target = ext ? 0 : w->s[y->sec].addr;
     uint64_t p = out->addr + r->offset; /* r_address: r->offset */
     int pcend = r->pcend ? r->pcend : 4;
     uint8_t *field = out->data + r->offset;
@@ -552,7 +562,7 @@ obj_write_macho(const Obj *o, uint8_t **buf, size_t *len, char *err,
     uint32_t *ord = xmalloc(o->syms.len * sizeof *ord);
     for (int s = 0; s < OBJ_NSEC; s++) {
         const ObjSection *sec = &o->sec[s];
-        if (s != OBJ_SEC_TEXT && !sec->size && !sec->relocs.len)
+        if (!obj_sec_used(o, (ObjSecKind)s))
             continue;
         w.s[s].used = true;
         w.s[s].size = sec->size;

@@ -207,6 +207,9 @@ void obj_zero(Obj *o, ObjSecKind s, uint64_t n);
  * no-ops (x86 multi-byte nops as GNU as writes them, AArch64 nop),
  * other sections with zeros. */
 void obj_align(Obj *o, ObjSecKind s, uint32_t align);
+/* Whether a writer emits section s: .text always, others when they
+ * have bytes, relocations or symbols. */
+bool obj_sec_used(const Obj *o, ObjSecKind s);
 /* Offset of the next byte of section s. */
 uint64_t obj_offset(const Obj *o, ObjSecKind s);
 /* The symbol called 'name' (copied), added undefined if new. */
