@@ -7,10 +7,11 @@
  * DW_EH_PE_pcrel | DW_EH_PE_sdata4, and the machine's call-site rule
  * (x86-64: code align 1, data align -8, RA column 16, CFA = rsp+8, RA
  * at CFA-8; AArch64: 4, -8, 30, CFA = sp+0).  Each record is padded
- * with DW_CFA_nop as GNU as (ELF) and llvm-mc (Mach-O) pad them.  An FDE's pc-begin is left zero for the writer: ELF adds
- * a PC-relative 32-bit relocation to .text + start there; Mach-O uses
- * llvm-mc's DW_EH_PE_pcrel | DW_EH_PE_absptr (8 bytes, pc range too)
- * and stores the difference in place.
+ * with DW_CFA_nop as GNU as (ELF) and llvm-mc (Mach-O) pad them.  An
+ * FDE's pc-begin is left zero for the writer: ELF adds a PC-relative
+ * 32-bit relocation to .text + start there; Mach-O uses llvm-mc's
+ * DW_EH_PE_pcrel | DW_EH_PE_absptr (8 bytes, pc range too) and stores
+ * the difference in place.
  */
 #include "obj.h"
 

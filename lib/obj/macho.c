@@ -35,14 +35,19 @@
 
 #include "ir.h"
 
+/* Constants past INT_MAX cannot be enumerators in ISO C. */
+#define MH_MAGIC_64 0xfeedfacfu
+#define S_ATTR_PURE_INSTRUCTIONS 0x80000000u
+#define CU_DWARF 0xffffffffu /* not encodable: use __eh_frame */
+
 enum {
-    MH_MAGIC_64 = 0xfeedfacf, MH_OBJECT = 1,
+    MH_OBJECT = 1,
     MH_SUBSECTIONS_VIA_SYMBOLS = 0x2000,
     CPU_X86_64 = 0x01000007, CPU_ARM64 = 0x0100000c,
     LC_SYMTAB = 0x2, LC_DYSYMTAB = 0xb, LC_SEGMENT_64 = 0x19,
     LC_BUILD_VERSION = 0x32, PLATFORM_MACOS = 1,
     S_ZEROFILL = 1, S_COALESCED = 0xb,
-    S_ATTR_PURE_INSTRUCTIONS = 0x80000000u, S_ATTR_SOME_INSTRUCTIONS = 0x400,
+    S_ATTR_SOME_INSTRUCTIONS = 0x400,
     S_ATTR_DEBUG = 0x02000000, S_ATTR_NO_TOC = 0x40000000,
     S_ATTR_STRIP_STATIC_SYMS = 0x20000000, S_ATTR_LIVE_SUPPORT = 0x08000000,
     N_UNDF = 0, N_EXT = 1, N_SECT = 0xe,
@@ -57,7 +62,6 @@ enum {
     X86_RBP_FRAME = 0x01000000, X86_STACK_IMMD = 0x02000000,
     A64_FRAMELESS = 0x02000000, A64_DWARF = 0x03000000,
     A64_FRAME = 0x04000000,
-    CU_DWARF = 0xffffffffu, /* not encodable: use __eh_frame */
 };
 
 /* Output sections: the model's five plus unwind info. */

@@ -15,60 +15,74 @@
  * Rules for the producer (the object sink); "S" is the referenced
  * symbol, "A" its addend (ObjReloc.addend, always the offset from S).
  *
- * - Symbol 0 is the null symbol; obj_sym never returns it.
+ * - Symbol 0 is the null symbol; obj_sym never returns it.  Define
+ *   every symbol of this object with obj_define; the rest stay
+ *   undefined (always global).  Names are SIR names: no '_', no quotes.
  * - A reference to a symbol of another object file, or to a global
- *   defined here (it may be preempted or interposed), is made against
- *   the symbol itself: obj_sym(o, name).
- * - ELF: a reference to a LOCAL symbol (internal data, local labels in
- *   data such as jump tables) is usually made against the section
- *   symbol (obj_section_sym) with A = symbol value + offset, as GNU as
- *   does; against the local symbol itself also works.  Relocations
- *   against the section symbol of an undefined-size BSS work too.
- * - Mach-O: references go against the symbol itself (extern
- *   relocations), local or global.  A reference to an
- *   assembler-temporary label that has no symbol (llvm-mc's "L" labels)
- *   may go against the section symbol: it becomes a section-based
- *   (r_extern = 0) relocation, as llvm-mc writes it.  Because the linker
- *   splits sections at symbols (MH_SUBSECTIONS_VIA_SYMBOLS), every
- *   function and data object must have a symbol at its start, and code
- *   must not fall through from one symbol's bytes into another's.
- * - PC-relative references within one section to a defined symbol may
- *   be resolved by the sink in place (no relocation), on both formats;
- *   on Mach-O only when the target is not global (a global may be
- *   interposed by the dynamic linker only through GOT/stubs, so it is
- *   safe there too; llvm-mc keeps the relocation for non-temporary
- *   symbols, which the sink may mirror for byte-identical output).
+ *   defined here, is made against the symbol itself: obj_sym(o, name).
+ * - ELF: a reference to a LOCAL defined symbol (internal data or
+ *   functions) goes against its section symbol (obj_section_sym) with
+ *   A = symbol value + offset, as GNU as does; the local symbol itself
+ *   works too.  Local labels with no symbol (jump-table targets, block
+ *   labels) are reached the same way, through the section symbol.
+ * - Mach-O: references go against symbols, local or global (extern
+ *   relocations).  A section-symbol reference (a local label without a
+ *   symbol) is rewritten, as llvm-mc does with subsections via
+ *   symbols, against the nearest symbol at or before that offset in the
+ *   section (A reduced by its value); with none before it, it becomes a
+ *   section-based (r_extern = 0) relocation.  The linker splits
+ *   sections at symbols (MH_SUBSECTIONS_VIA_SYMBOLS), so every function
+ *   and data object needs a symbol at its start, and code must not fall
+ *   through from one symbol's bytes into another's.
+ * - What the sink resolves itself, without a relocation: references
+ *   from a section to a label or local symbol in the same section (ELF:
+ *   any local target in that section, as GNU as; Mach-O: only within
+ *   one atom, i.e. between the same two symbols, because the linker may
+ *   move atoms).  A reference to a global symbol always stays a
+ *   relocation (ELF: interposition through the PLT/GOT; Mach-O: atoms).
+ *   Differences of two labels in one section (jump tables of offsets)
+ *   are constants on ELF; on Mach-O they are constants within one atom.
  * - Kinds per reference (x86-64):
  *     call f            OBJ_R_CALL, A = 0, pcend = 4
  *     jmp f (tail call) OBJ_R_JUMP, A = 0, pcend = 4
  *     lea/mov g(%rip)   OBJ_R_PC32 for symbols defined in this object,
  *                       pcend = 4 + bytes of immediate after the field
+ *                       (Mach-O: 4, 5, 6 or 8 only; 0 is taken as 4)
  *     movq g@GOTPCREL(%rip), %r   OBJ_R_GOTLOAD (declared symbols),
  *                       A = 0, pcend = 4
  *     other @GOTPCREL   OBJ_R_GOTPCREL
  *     .quad g+8         OBJ_R_ABS64, A = 8
- *   AArch64:
+ *     .long g - .       OBJ_R_PREL32_DATA (Mach-O x86-64: S defined here)
+ *   AArch64 (pcend unused):
  *     bl f / b f        OBJ_R_CALL / OBJ_R_JUMP
  *     adrp x0, g        OBJ_R_PAGE21 (defined here), A = offset
- *     add x0, x0, :lo12:g  OBJ_R_PAGEOFF12, scale 0
- *     ldr w0, [x0, :lo12:g] OBJ_R_PAGEOFF12, scale 2 (log2 of size;
- *                       4 for q registers)
+ *     add x0, x0, :lo12:g      OBJ_R_PAGEOFF12, scale 0
+ *     ldr w0, [x0, :lo12:g]    OBJ_R_PAGEOFF12, scale 2 (log2 of the
+ *                       access size: 0 b, 1 h, 2 w/s, 3 x/d, 4 q)
  *     adrp x0, :got:g   OBJ_R_GOT_PAGE21, A = 0 (declared symbols)
  *     ldr x0, [x0, :got_lo12:g]  OBJ_R_GOT_PAGEOFF12, A = 0
  *     .xword g+8        OBJ_R_ABS64
- *   Mach-O GOT kinds must have A = 0 (obj_write fails otherwise);
- *   Mach-O arm64 OBJ_R_PC32 / OBJ_R_PREL32_DATA are not expressible.
- * - The bytes under a relocation: the sink leaves them zero; writers
- *   store what the format wants there (ELF RELA: nothing; Mach-O: the
- *   addend for x86 and for ARM64_RELOC_UNSIGNED).  So the model's bytes
- *   are the same for both formats.
+ *     .word g - .       OBJ_R_PREL32_DATA (Mach-O: SUBTRACTOR against
+ *                       the symbol of the word's atom + UNSIGNED)
+ *   Mach-O GOT kinds must have A = 0, arm64 addends of code relocations
+ *   fit in 24 bits (ARM64_RELOC_ADDEND); obj_write fails otherwise.
+ * - The bytes under a relocation: the sink leaves the field zero (the
+ *   instruction's immediate bits clear); writers store what the format
+ *   wants there (ELF RELA: nothing; Mach-O: the addend for x86 and for
+ *   ARM64_RELOC_UNSIGNED).  So the model's bytes are the same for both
+ *   formats.  Relocations may be added in any order.
  * - CFI: obj_fde(function symbol, start, size) then obj_cfi(...) in pc
  *   order, pc relative to the function start.  The CIE's initial state
  *   is the call-site state (x86-64: CFA = rsp+8, RA at CFA-8; AArch64:
- *   CFA = sp+0).  Mach-O turns each FDE into a compact unwind entry; it
- *   recognizes the frame-pointer shape clang emits (x86-64: push rbp,
- *   CFA = rbp+16, callee-saved pushes; AArch64: stp x29, x30, CFA =
- *   x29+16, pairs saved below) and frameless leaves with no CFI.
+ *   CFA = sp+0), so a function without CFI is a leaf that never moves
+ *   sp.  Mach-O turns each FDE into a compact unwind entry when it can
+ *   (as llvm-mc): the frame-pointer shape (x86-64: CFA = rbp+16 with
+ *   rbp at CFA-16 and rbx, r12-r15 saved below; AArch64: CFA = x29+16,
+ *   x29 at CFA-16, x30 at CFA-8, then pairs x19/x20 at -24/-32, x21/x22
+ *   ... d8/d9 ... in register order) or a frameless body with only a
+ *   stack size.  CFA rules after the frame is set up (the epilogue) are
+ *   ignored for compact unwind; anything else goes to __eh_frame as
+ *   DWARF.
  */
 #ifndef SIR_OBJ_H
 #define SIR_OBJ_H

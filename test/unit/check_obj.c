@@ -71,20 +71,21 @@ have(const char *tool)
     return false;
 }
 
-/* ld64.lld is often only in LLVM's own bin directory. */
+/* ld64.lld is often only in LLVM's bin directory or has a version
+ * suffix: the newest one found, or NULL. */
 static const char *
 ld64(void)
 {
-    static const char *const try[] = {
-        "ld64.lld", "/usr/lib/llvm-18/bin/ld64.lld",
-        "/usr/lib/llvm-17/bin/ld64.lld", "/usr/lib/llvm-16/bin/ld64.lld",
-        "/usr/lib/llvm-15/bin/ld64.lld", "/usr/lib/llvm-14/bin/ld64.lld"};
-    for (size_t i = 0; i < sizeof try / sizeof *try; i++) {
-        char cmd[256];
-        snprintf(cmd, sizeof cmd, "command -v %s >/dev/null 2>&1", try[i]);
-        if (system(cmd) == 0)
-            return try[i];
-    }
+    static char path[256];
+    FILE *p = popen("command -v ld64.lld || ls /usr/lib/llvm-*/bin/ld64.lld "
+                    "/usr/bin/ld64.lld-* 2>/dev/null | sort -V | tail -n 1",
+                    "r");
+    bool found = p && fgets(path, sizeof path, p);
+    if (p)
+        pclose(p);
+    path[strcspn(path, "\n")] = 0;
+    if (found && path[0])
+        return path;
     fprintf(stderr, "check_obj: ld64.lld not found, link skipped\n");
     return NULL;
 }
