@@ -672,6 +672,7 @@ START_TEST(test_obj_sections_and_section_refs)
         obj_zero(&o, OBJ_SEC_DATA, 8);
         def(&o, "d", OBJ_SEC_DATA, 0, 8, true, false);
         ref(&o, OBJ_SEC_DATA, 4, OBJ_R_PREL32_DATA, "ext", 8, 0, 0);
+        o.macos_version = 0x000c0300; /* 12.3 */
         writeobj(&o, "s.o");
         obj_free(&o);
         if (f == OBJ_ELF) {
@@ -700,8 +701,9 @@ START_TEST(test_obj_sections_and_section_refs)
         ck_assert_int_eq(sh("llvm-objdump -s s.o | tail -n +4 > a.txt && "
                             "llvm-objdump -s ref.o | tail -n +4 > b.txt && "
                             "diff a.txt b.txt"), 0);
-        ck_assert_int_eq(sh("llvm-objdump --macho --private-headers s.o | "
-                            "grep -q 'type S_ZEROFILL'"), 0);
+        ck_assert_int_eq(sh("llvm-objdump --macho --private-headers s.o > "
+                            "a.txt && grep -q 'type S_ZEROFILL' a.txt && "
+                            "grep -q 'minos 12.3' a.txt"), 0);
     }
 }
 END_TEST
