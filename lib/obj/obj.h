@@ -100,7 +100,7 @@ typedef enum { OBJ_X86_64, OBJ_AARCH64 } ObjMachine;
 /* Neutral section kinds; each writer maps them to its names:
  *   ELF    .text .data .rodata .data.rel.ro .bss  (+ .eh_frame)
  *   Mach-O __TEXT,__text __DATA,__data __TEXT,__const __DATA,__const
- *          __DATA,__bss  (+ __LD,__compact_unwind) */
+ *          __DATA,__bss  (+ __LD,__compact_unwind, __TEXT,__eh_frame) */
 typedef enum {
     OBJ_SEC_TEXT,
     OBJ_SEC_DATA,
@@ -128,8 +128,8 @@ typedef enum {
     OBJ_R_GOT_PAGE21,   /* ADR_GOT_PAGE / GOT_LOAD_PAGE21 */
     OBJ_R_GOT_PAGEOFF12,/* LD64_GOT_LO12_NC / GOT_LOAD_PAGEOFF12 */
     OBJ_R_PREL32_DATA,  /* 32-bit S + A - P in data: R_X86_64_PC32 /
-                           R_AARCH64_PREL32; Mach-O x86-64: SUBTRACTOR +
-                           UNSIGNED pair against the section symbol */
+                           R_AARCH64_PREL32; Mach-O: SUBTRACTOR (symbol
+                           of the field's atom) + UNSIGNED (S) pair */
     OBJ_R_NKINDS
 } ObjRelocKind;
 
@@ -162,7 +162,8 @@ typedef struct {
     bool global;        /* else local (undefined symbols are global) */
     bool func;          /* STT_FUNC vs STT_OBJECT */
     bool section_sym;   /* the section symbol of 'sec' (ELF STT_SECTION;
-                           Mach-O section-based relocations) */
+                           Mach-O: rewritten against the atom's symbol,
+                           else a section-based relocation) */
 } ObjSym;
 
 /* Call frame information, per function: instructions at code offsets. */
@@ -242,8 +243,8 @@ uint32_t obj_fde(Obj *o, uint32_t sym, uint64_t start, uint64_t size);
 void obj_cfi(Obj *o, uint32_t pc, ObjCfaOp op, uint16_t reg, int64_t off);
 /* Serializes to a malloc'd buffer.  False and a message in err on an
  * object the format cannot represent (a section over 4 GiB, a
- * relocation the format cannot express, unwind info compact unwind
- * cannot encode); *buf is then NULL. */
+ * relocation the format cannot express, a relocation past its
+ * section's end, a bad symbol index); *buf is then NULL. */
 bool obj_write(const Obj *o, uint8_t **buf, size_t *len, char *err,
                size_t errlen);
 
@@ -254,9 +255,9 @@ bool obj_write_macho(const Obj *o, uint8_t **buf, size_t *len, char *err,
                      size_t errlen);
 
 /* ehframe.c: the .eh_frame contents of o's FDEs (one CIE, then one FDE
- * per function), appended to *out; the pc-begin fields need PC-relative
- * 32-bit relocations against .text, returned as (offset in .eh_frame,
- * .text offset) pairs in *rel. */
+ * per function), appended to *out; the pc-begin fields (4 bytes on ELF,
+ * 8 on Mach-O) are left for the writer, listed as (offset in
+ * .eh_frame, .text offset) pairs in *rel (malloc'd). */
 typedef struct { uint8_t *data; size_t len, cap; } ObjBuf;
 typedef struct { uint64_t offset; uint64_t target; } ObjEhRel;
 void obj_ehframe(const Obj *o, ObjBuf *out, ObjEhRel **rel, uint32_t *nrel);
