@@ -35,14 +35,19 @@
 
 #include "ir.h"
 
+/* Constants past INT_MAX cannot be enumerators in ISO C. */
+#define MH_MAGIC_64 0xfeedfacfu
+#define S_ATTR_PURE_INSTRUCTIONS 0x80000000u
+#define CU_DWARF 0xffffffffu /* not encodable: use __eh_frame */
+
 enum {
-    MH_MAGIC_64 = 0xfeedfacf, MH_OBJECT = 1,
+    MH_OBJECT = 1,
     MH_SUBSECTIONS_VIA_SYMBOLS = 0x2000,
     CPU_X86_64 = 0x01000007, CPU_ARM64 = 0x0100000c,
     LC_SYMTAB = 0x2, LC_DYSYMTAB = 0xb, LC_SEGMENT_64 = 0x19,
     LC_BUILD_VERSION = 0x32, PLATFORM_MACOS = 1,
     S_ZEROFILL = 1, S_COALESCED = 0xb,
-    S_ATTR_PURE_INSTRUCTIONS = 0x80000000u, S_ATTR_SOME_INSTRUCTIONS = 0x400,
+    S_ATTR_SOME_INSTRUCTIONS = 0x400,
     S_ATTR_DEBUG = 0x02000000, S_ATTR_NO_TOC = 0x40000000,
     S_ATTR_STRIP_STATIC_SYMS = 0x20000000, S_ATTR_LIVE_SUPPORT = 0x08000000,
     N_UNDF = 0, N_EXT = 1, N_SECT = 0xe,
@@ -57,7 +62,6 @@ enum {
     X86_RBP_FRAME = 0x01000000, X86_STACK_IMMD = 0x02000000,
     A64_FRAMELESS = 0x02000000, A64_DWARF = 0x03000000,
     A64_FRAME = 0x04000000,
-    CU_DWARF = 0xffffffffu, /* not encodable: use __eh_frame */
 };
 
 /* Output sections: the model's five plus unwind info. */
@@ -329,11 +333,21 @@ reloc(W *w, int s, const ObjReloc *r, ObjBuf *ents)
     if (!r->sym || r->sym >= o->syms.len)
         return fail(w, "relocation at %s+%#llx: bad symbol %u",
                     secinfo[s].sect, (unsigned long long)r->offset, r->sym);
-    const ObjSym *y = &o->syms.data[r->sym];
-    bool ext = !y->section_sym;
-    uint32_t symnum = ext ? w->symndx[r->sym] : w->s[y->sec].ordinal;
-    uint64_t target = ext ? 0 : w->s[y->sec].addr;
+    uint32_t ys = r->sym;
     int64_t a = r->addend;
+    const ObjSym *y = &o->syms.data[ys];
+    if (y->section_sym && a >= 0) {
+        /* As llvm-mc with subsections via symbols: a section offset is
+         * reached from the symbol of the atom holding it. */
+        uint32_t atom = atomsym(o, y->sec, (uint64_t)a);
+        if (atom) {
+            a -= (int64_t)o->syms.data[atom].value;
+            y = &o->syms.data[ys = atom];
+        }
+    }
+    bool ext = !y->section_sym;
+    uint32_t symnum = ext ? w->symndx[ys] : w->s[y->sec].ordinal;
+    uint64_t target = ext ? 0 : w->s[y->sec].addr;
     uint64_t p = out->addr + r->offset; /* r_address: r->offset */
     int pcend = r->pcend ? r->pcend : 4;
     uint8_t *field = out->data + r->offset;
@@ -552,7 +566,7 @@ obj_write_macho(const Obj *o, uint8_t **buf, size_t *len, char *err,
     uint32_t *ord = xmalloc(o->syms.len * sizeof *ord);
     for (int s = 0; s < OBJ_NSEC; s++) {
         const ObjSection *sec = &o->sec[s];
-        if (s != OBJ_SEC_TEXT && !sec->size && !sec->relocs.len)
+        if (!obj_sec_used(o, (ObjSecKind)s))
             continue;
         w.s[s].used = true;
         w.s[s].size = sec->size;

@@ -144,6 +144,17 @@ obj_align(Obj *o, ObjSecKind s, uint32_t align)
         memcpy(p + i, "\x1f\x20\x03\xd5", 4);
 }
 
+bool
+obj_sec_used(const Obj *o, ObjSecKind s)
+{
+    if (s == OBJ_SEC_TEXT || o->sec[s].size || o->sec[s].relocs.len)
+        return true;
+    for (uint32_t i = 1; i < o->syms.len; i++)
+        if (o->syms.data[i].sec == (int32_t)s && !o->syms.data[i].section_sym)
+            return true;
+    return false;
+}
+
 uint64_t
 obj_offset(const Obj *o, ObjSecKind s)
 {
