@@ -20,9 +20,12 @@
  *   symbols are made against the section symbol plus the symbol's
  *   offset; references to global and undefined symbols against the
  *   symbol.
- *   Mach-O, as llvm-mc: against the symbol itself (the linker splits
- *   sections at symbols), except constant-pool entries, which are
- *   assembler-temporary labels: against their section.
+ *   Mach-O, as llvm-mc: a PC-relative reference to the function that
+ *   holds it is resolved in place (the linker moves a function's bytes,
+ *   its atom, as a whole); other references are made against the symbol
+ *   itself (the linker splits sections at symbols), except
+ *   constant-pool entries, which are assembler-temporary labels:
+ *   against their section.
  */
 #include "sink.h"
 #include "mc.h"
@@ -46,6 +49,7 @@ typedef struct {
     uint8_t rkind;          /* ObjRelocKind */
     uint8_t pcend;
     uint64_t off;           /* of the field in sec */
+    uint32_t atom;          /* IR symbol of the function holding it */
     uint32_t target;        /* IR symbol, or constant-pool entry index */
     int64_t addend;
 } Pending;
@@ -116,13 +120,13 @@ o_func_begin(McSink *s, MirFunc *f)
 {
     ObjSink *o = os_of(s);
     o->cur = OBJ_SEC_TEXT;
-    /* .p2align 4, 0x90: one-byte nops, as the text says */
+    /* .p2align 4, 0x90: GNU as fills with one-byte nops, as the text
+     * says; llvm-mc (Mach-O) with its longest no-ops */
     uint64_t at = obj_offset(&o->obj, OBJ_SEC_TEXT);
     uint32_t pad = (uint32_t)(-at & 15);
-    if (pad)
+    if (pad && o->obj.fmt == OBJ_ELF)
         memset(obj_grow(&o->obj, OBJ_SEC_TEXT, pad), 0x90, pad);
-    if (o->obj.sec[OBJ_SEC_TEXT].align < 16)
-        o->obj.sec[OBJ_SEC_TEXT].align = 16;
+    obj_align(&o->obj, OBJ_SEC_TEXT, 16);
     o->fstart = obj_offset(&o->obj, OBJ_SEC_TEXT);
     o->items.len = 0;
     free(o->blockoff);
@@ -286,7 +290,7 @@ o_func_end(McSink *s, MirFunc *f)
                          .target = x->kind == MC_FX_CONST
                                        ? o->consts.len + x->target - 1
                                        : x->target,
-                         .addend = x->addend};
+                         .addend = x->addend, .atom = f->sym.id};
             VEC_PUSH(o->pend, p);
         }
         obj_emit(&o->obj, OBJ_SEC_TEXT, buf, len);
@@ -309,6 +313,7 @@ static void
 o_section(McSink *s, McSection sec)
 {
     os_of(s)->cur = (ObjSecKind)sec;
+    obj_section_use(&os_of(s)->obj, (ObjSecKind)sec);
 }
 
 static void
@@ -394,7 +399,8 @@ resolve(ObjSink *o)
         bool local = os->sec >= 0 && !os->global;
         bool pcrel = r.kind == OBJ_R_PC32 || r.kind == OBJ_R_CALL ||
                      r.kind == OBJ_R_JUMP;
-        if (elf && local && pcrel && os->sec == p->sec) {
+        if (pcrel && (elf ? local && os->sec == p->sec
+                          : p->target == p->atom)) {
             uint8_t *field = o->obj.sec[p->sec].data + p->off;
             put32(field, (int64_t)os->value + p->addend -
                              (int64_t)(p->off + p->pcend));

@@ -83,9 +83,36 @@ static const struct {
                 S_ATTR_LIVE_SUPPORT},
 };
 
-/* Layout order; the zero-fill section must come last. */
-static const int order[NOUT] = {OBJ_SEC_TEXT, OBJ_SEC_RODATA, OBJ_SEC_DATA,
-                                OBJ_SEC_RELRO, CU, EH, OBJ_SEC_BSS};
+/* Default order of the model's sections, after those the producer
+ * used (Obj.secorder). */
+static const int deforder[OBJ_NSEC] = {OBJ_SEC_TEXT, OBJ_SEC_RODATA,
+                                       OBJ_SEC_DATA, OBJ_SEC_RELRO,
+                                       OBJ_SEC_BSS};
+
+/* Section numbering, as llvm-mc's: __text first, then the model's
+ * sections in the order the producer first used them, then unwind
+ * information.  Addresses follow the same order, the zero-fill
+ * section last. */
+static void
+section_order(const Obj *o, int order[NOUT])
+{
+    int n = 0;
+    bool seen[NOUT] = {false};
+    order[n++] = OBJ_SEC_TEXT;
+    seen[OBJ_SEC_TEXT] = true;
+    for (uint8_t k = 0; k < o->nsecorder; k++)
+        if (!seen[o->secorder[k]]) {
+            seen[o->secorder[k]] = true;
+            order[n++] = o->secorder[k];
+        }
+    for (int k = 0; k < OBJ_NSEC; k++)
+        if (!seen[deforder[k]]) {
+            seen[deforder[k]] = true;
+            order[n++] = deforder[k];
+        }
+    order[n++] = CU;
+    order[n++] = EH;
+}
 
 typedef struct {
     uint8_t *data;          /* a copy, patched with in-place addends */
@@ -159,8 +186,8 @@ cuencode(const Obj *o, const ObjFde *f)
         const ObjCfi *c = &o->cfis.data[f->first_cfi + k];
         bool def = c->op == OBJ_CFA_DEF || c->op == OBJ_CFA_DEF_OFFSET ||
                    c->op == OBJ_CFA_DEF_REGISTER;
-        if (frame && c->op != OBJ_CFA_OFFSET)
-            continue; /* epilogue rules: compact unwind ignores them */
+        /* any other rule (the epilogue's remember/restore, def_cfa)
+         * is beyond compact unwind: DWARF, as llvm-mc decides */
         if (!def && c->op != OBJ_CFA_OFFSET)
             return CU_DWARF;
         if (c->op == OBJ_CFA_OFFSET) {
@@ -174,8 +201,6 @@ cuencode(const Obj *o, const ObjFde *f)
             if (c->op != OBJ_CFA_DEF_REGISTER)
                 cfaoff = c->off;
         }
-        /* Once set up, the frame describes the body; later CFA rules
-         * are the epilogue's, which compact unwind does not express. */
         frame = cfareg == fp && cfaoff == 16 && saved[fp] == -16;
     }
     if (!frame) {
@@ -584,19 +609,24 @@ obj_write_macho(const Obj *o, uint8_t **buf, size_t *len, char *err,
     w.s[EH].nrel = 0;
 
     /* Addresses and ordinals. */
+    int order[NOUT];
+    section_order(o, order);
     uint32_t nsect = 0;
     uint64_t addr = 0, fileend = 0;
-    for (int k = 0; k < NOUT; k++) {
-        Out *s = &w.s[order[k]];
-        if (!s->used)
-            continue;
-        s->ordinal = ++nsect;
-        addr = (addr + s->align - 1) & ~(s->align - 1);
-        s->addr = addr;
-        addr += s->size;
-        if (order[k] != OBJ_SEC_BSS)
-            fileend = addr;
-    }
+    for (int k = 0; k < NOUT; k++)
+        if (w.s[order[k]].used)
+            w.s[order[k]].ordinal = ++nsect;
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < NOUT; k++) {
+            Out *s = &w.s[order[k]];
+            if (!s->used || (order[k] == OBJ_SEC_BSS) != (pass == 1))
+                continue;
+            addr = (addr + s->align - 1) & ~(s->align - 1);
+            s->addr = addr;
+            addr += s->size;
+            if (order[k] != OBJ_SEC_BSS)
+                fileend = addr;
+        }
     if (addr > UINT32_MAX) {
         fail(&w, "Mach-O object over 4 GiB");
         goto out;

@@ -204,6 +204,10 @@ typedef struct Obj {
     uint32_t *hash;
     uint32_t hcap;
     uint32_t secsym[OBJ_NSEC]; /* section symbol ids, 0 until asked */
+    /* Sections in the order the producer first switched to them
+     * (obj_section_use): Mach-O numbers its sections so, as llvm-mc
+     * numbers them in the order of the assembly's directives. */
+    uint8_t secorder[OBJ_NSEC], nsecorder;
 } Obj;
 
 /* obj.c */
@@ -225,6 +229,8 @@ void obj_align(Obj *o, ObjSecKind s, uint32_t align);
 /* Whether a writer emits section s: .text always, others when they
  * have bytes, relocations or symbols. */
 bool obj_sec_used(const Obj *o, ObjSecKind s);
+/* Notes that the producer switched to section s (first use counts). */
+void obj_section_use(Obj *o, ObjSecKind s);
 /* Offset of the next byte of section s. */
 uint64_t obj_offset(const Obj *o, ObjSecKind s);
 /* The symbol called 'name' (copied), added undefined if new. */

@@ -27,7 +27,7 @@ AS=${AS:-as}
 have "$AS" && have readelf && have objcopy || {
     echo "obj tests: skipped (binutils missing)"; exit 0; }
 macho=1
-have llvm-mc && have llvm-objdump && have llvm-objcopy || macho=0
+have llvm-mc && have llvm-objdump || macho=0
 if [ $macho = 0 ]; then
     for v in 14 15 16 17 18 19; do
         if [ -x /usr/lib/llvm-$v/bin/llvm-mc ]; then
@@ -55,11 +55,7 @@ elf_dump() {  # obj out
 
 # Mach-O: section bytes and relocations as llvm-objdump prints them.
 macho_dump() {  # obj out
-    for s in __TEXT,__text __TEXT,__const __DATA,__data __DATA,__const; do
-        echo "== $s"
-        llvm-objcopy -O binary --only-section="$s" "$1" "$2.bin" \
-            2>/dev/null && od -An -tx1 -v "$2.bin"
-    done > "$2"
+    llvm-objdump -s "$1" | sed 1,2d > "$2"
     llvm-objdump --macho -r "$1" | sed 1d >> "$2"
 }
 
