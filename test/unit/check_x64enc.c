@@ -6,7 +6,8 @@
  * for that text, "xx" marking a fixup field (zero in the encoding).
  * test/x64enc/run.sh re-derives every entry from llvm-mc, reading this
  * program's --dump output, so the table cannot rot.  --actual prints
- * the encoder's and printer's output in the same format (to bless).
+ * the encoder's and printer's output in the same format, from which
+ * `BLESS=1 sh test/x64enc/run.sh` fills new entries written as "", "".
  */
 #include <check.h>
 #include <stdio.h>

@@ -10,6 +10,10 @@
 # Reads `check_x64enc --dump` (BINDIR/../test/): one entry a line,
 # "short-branch TAB bytes TAB off:pcend,... TAB text" with "xx" for fixup
 # bytes.  Skipped when llvm-mc or the unit test binary is missing.
+#
+# BLESS=1 first rewrites the bytes and texts of the table from
+# `check_x64enc --actual` (new entries can be added with "", ""); the
+# comparison then runs on the next build.
 bindir=${1:-build/bin}
 ck=$bindir/../test/check_x64enc
 mc=$(command -v llvm-mc || command -v llvm-mc-14)
@@ -19,6 +23,20 @@ if [ -z "$mc" ] || [ ! -x "$ck" ]; then
 fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/x64enc.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
+if [ "${BLESS:-0}" = 1 ]; then
+    src=test/unit/check_x64enc.c
+    "$ck" --actual >"$tmp/actual" || exit 1
+    awk -F'\t' -v act="$tmp/actual" '
+    /^     "[^"]*", ".*"},$/ {
+        if ((getline a < act) <= 0) { print "x64enc: too few" > "/dev/stderr"; exit 1 }
+        split(a, f, "\t")
+        printf "     \"%s\", \"%s\"},\n", f[2], f[4]
+        next
+    }
+    { print }' "$src" >"$tmp/blessed" && cp "$tmp/blessed" "$src" &&
+        echo "x64enc: blessed $src; rebuild and rerun to compare"
+    exit $?
+fi
 "$ck" --dump >"$tmp/dump" || { echo "x64enc: $ck --dump failed"; exit 1; }
 
 # The texts, each followed by int3 as a separator; near branches get

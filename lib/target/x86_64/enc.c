@@ -209,7 +209,7 @@ form(Enc *e, const Form *fm, const MirOpnd *rm)
         d = 0;
         dlen = 4;
         break;
-    case MB_GOT:
+    case MB_GOT:        /* movq GOT entry, %r is the relaxable load */
         fixup(e, MC_FX_SYM, fm->opc == 0x8B && fm->w ? MC_R_GOTLOAD :
               MC_R_GOTPCREL, pcend, rm->obj, d);
         d = 0;
