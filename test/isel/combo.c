@@ -19,11 +19,13 @@
  *   chain:  t = op1(leaves); r = op2(.., t, ..) with t in every operand
  *           position of op2 that takes it, for every pair (op1, op2); t
  *           has one user, or also a second one that writes @sink;
+ *   cmp:    the same with op2 a compare, for every predicate;
  *   tree:   r = op3(op1(l, l), op2(l, l)), pairwise over the op triples;
  *   reuse:  one load used twice, in op1 and again in op2.
- * Each leaf position takes a class (register, immediate, memory), all
- * class combinations per op pair (an L9 orthogonal array over four
- * positions), the member of the class rotating.  The result is returned
+ * Each leaf position takes a class (register, immediate, memory): all
+ * class combinations per op pair up to three positions, pairwise (an
+ * orthogonal array) beyond; the member of the class rotates, so every
+ * leaf kind appears at every position.  The result is returned
  * (widened; a float through its bits with NaN as 0, since NaN payloads
  * are unspecified) or, for a bool, through btoi, sel or condbr.
  *
@@ -651,14 +653,14 @@ opname(const Op *o, int pred)
 }
 
 /* t = op1(..); r = op2(.., t at position pos, ..); kinds: op1's leaves,
- * then op2's other operands in order. */
+ * then op2's other operands in order; p2: op2's predicate. */
 static void
 chain(const Op *o1, const Op *o2, int pos, const int *kinds, bool multi,
-      int variant)
+      int variant, int p2)
 {
     char x[3][32], y[3][32], t[32], r[32];
     begin(variant);
-    int p1 = variant, p2 = variant / 3 + 1;
+    int p1 = variant;
     int k = 0;
     for (int j = 0; j < o1->n; j++)
         operand(x[j], o1, j, kinds[k++]);
@@ -703,8 +705,8 @@ enum_chains(void)
                     int kinds[MAXPOS];
                     for (int p = 0; p < npos; p++)
                         kinds[p] = pick_kind(p, types[p], rows[row][p]);
-                    chain(o1, o2, pos, kinds, (row + pair) % 2,
-                          (int)((row + pair) % 42));
+                    int v = (int)((row + pair) % 42);
+                    chain(o1, o2, pos, kinds, (row + pair) % 2, v, v / 3 + 1);
                 }
                 pair++;
             }
@@ -726,12 +728,44 @@ enum_reuse(void)
                 continue;
             for (int m = K_LSTACK; m <= K_LPTR; m++) {
                 int both[3] = {m, K_REUSE, K_C1};
-                chain(o1, o2, 0, both, false, v++);
+                chain(o1, o2, 0, both, false, v, v / 3 + 1);
+                v++;
                 int once[3] = {m, K_PARAM, K_REUSE};
-                chain(o1, o2, v % 2, once, v % 3 == 0, v);
+                chain(o1, o2, v % 2, once, v % 3 == 0, v, v / 3 + 1);
                 v++;
             }
         }
+    }
+}
+
+/* Every predicate after every binary operation: t = op1(l, l); r = cmp p
+ * (t, l) and (l, t), the leaves' classes from the L9 array (pairwise),
+ * the bool consumed by btoi, sel and condbr in turn. */
+static void
+enum_compares(void)
+{
+    int v = 0;
+    for (int i = 0; i < nops; i++) {
+        const Op *o1 = &ops[i];
+        if (o1->form != FM_BIN || o1->res == B)
+            continue;
+        const Op *o2 = NULL;
+        for (int j = 0; j < nops; j++)
+            if ((ops[j].form == FM_ICMP || ops[j].form == FM_FCMP) &&
+                ops[j].ty[0] == o1->res)
+                o2 = &ops[j];
+        int np = o2->form == FM_ICMP ? 10 : 14, rows[9][MAXPOS], types[3];
+        types[0] = types[1] = types[2] = o1->res;
+        class_rows(4, rows);
+        for (int p = 0; p < np; p++)
+            for (int pos = 0; pos < 2; pos++)
+                for (int row = 0; row < 9; row++) {
+                    int kinds[3];
+                    for (int k = 0; k < 3; k++)
+                        kinds[k] = pick_kind(k, types[k], rows[row][k]);
+                    chain(o1, o2, pos, kinds, (row + p) % 2, v, p);
+                    v++;
+                }
     }
 }
 
@@ -894,7 +928,7 @@ gen_main(long first, long count)
            "done:\n  %%ok = iconst i32 0\n  ret i32 %%ok\n}\n");
 }
 
-static long nchain, nreuse, ntree;
+static long nchain, ncmp, nreuse, ntree;
 
 static void
 enumerate(void)
@@ -903,10 +937,12 @@ enumerate(void)
     memset(rot, 0, sizeof rot);
     enum_chains();
     nchain = nfunc;
+    enum_compares();
+    ncmp = nfunc - nchain;
     enum_reuse();
-    nreuse = nfunc - nchain;
+    nreuse = nfunc - nchain - ncmp;
     enum_trees();
-    ntree = nfunc - nchain - nreuse;
+    ntree = nfunc - nchain - ncmp - nreuse;
 }
 
 int
@@ -931,9 +967,9 @@ main(int argc, char **argv)
     enumerate();
     long total = nfunc;
     if (count) {
-        printf("%ld functions (%ld chains, %ld with one load used twice, "
-               "%ld trees) over %d operations\n", total, nchain, nreuse,
-               ntree, nops);
+        printf("%ld functions (%ld chains, %ld compares, %ld with one load "
+               "used twice, %ld trees) over %d operations\n", total, nchain,
+               ncmp, nreuse, ntree, nops);
         return 0;
     }
     if (of < 1 || part < 0 || part >= of)
