@@ -185,7 +185,7 @@ bput(Buf *b, const char *fmt, ...)
 /* ------------------------------------------------------ one function */
 
 typedef struct {
-    Buf init, body;
+    Buf body;
     unsigned next;          /* %vN */
     unsigned uses[NTY][NKIND];  /* how many leaves of a kind so far */
     bool slot[NTY];         /* the stack array of this element type */
@@ -542,7 +542,6 @@ static long lo, hi = -1;        /* the share printed: [lo, hi) */
 static void
 begin(int variant)
 {
-    free(fn.init.s);
     free(fn.body.s);
     memset(&fn, 0, sizeof fn);
     fn.variant = variant;
