@@ -139,10 +139,15 @@ check-unit: $(UNIT_BIN)
 check-file: all
 	@$(B)/bin/filetest --bindir $(B)/bin $(FT_FLAGS) test/sir
 
-check-scripts: all
+check-scripts: all $(B)/bin/iselcombo
 	@fail=0; for s in $(SCRIPTS); do \
 	    echo "== $$s"; sh $$s $(B)/bin || { echo "FAILED: $$s"; fail=1; }; \
 	done; exit $$fail
+
+# The generator of test/isel/run.sh's functions (issue 15).
+$(B)/bin/iselcombo: test/isel/combo.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -o $@ $<
 
 # The code generators' execution tests alone (also run by check-scripts).
 check-run: all

@@ -601,6 +601,125 @@ gen_global(Gen *g)
     }
 }
 
+/* A load of a global feeding an arithmetic chain or a compare directly,
+ * the shapes of issue 15 (a load folded into an instruction as its
+ * memory operand was lost when another fusion absorbed the instruction
+ * into a lea or a test):
+ *
+ *   l = load T, ptr P;  t = op1(l, x) or op1(x, l);
+ *   r = op2(t, c) or op2(c, t), or icmp/fcmp p T t, c (then btoi or sel)
+ *
+ * P is the global, an element at a constant or masked index, or an
+ * element through a pointer loaded from @gptr.  c is often 0 or 1.
+ * Single-use: l and t get ids no later statement picks; multi-use: they
+ * join the scope, so later statements may use them again. */
+static void
+gen_load_chain(Gen *g)
+{
+    static const char *const iops[] = {"iadd", "isub", "imul", "and", "or",
+                                       "xor", "shl", "lshr", "ashr"};
+    static const char *const fops[] = {"fadd", "fsub", "fmul", "fdiv"};
+    static const char *const ip[] = {"eq", "ne", "ugt", "uge", "ult", "ule",
+                                     "sgt", "sge", "slt", "sle"};
+    static const char *const fp[] = {"oeq", "one", "ogt", "oge", "olt",
+                                     "ole", "ueq", "une", "ord", "uno"};
+    int k = (int)rn(4);             /* g0, g1, g2, k0: @gptr's order */
+    int t = globals[k].elem;
+    bool multi = chance(40), flt = is_float(t);
+    unsigned len = globals[k].len, p = g->next_id++;
+    switch (rn(4)) {
+    case 0:
+        out("  %%v%u = globaladdr @%s\n", p, globals[k].name);
+        break;
+    case 1: {                       /* a constant index */
+        unsigned base = g->next_id++, ix = g->next_id++;
+        out("  %%v%u = globaladdr @%s\n", base, globals[k].name);
+        out("  %%v%u = iconst i64 %u\n", ix, rn(len));
+        out("  %%v%u = offset %s, ptr %%v%u, i64 %%v%u\n", p, tname[t], base,
+            ix);
+        break;
+    }
+    case 2: {                       /* a run-time index, masked */
+        int it = rand_int();
+        unsigned base = g->next_id++, raw = operand(g, it),
+                 m = g->next_id++, ix = g->next_id++;
+        out("  %%v%u = globaladdr @%s\n", base, globals[k].name);
+        out("  %%v%u = iconst %s %u\n", m, tname[it], len - 1);
+        out("  %%v%u = and %s %%v%u, %%v%u\n", ix, tname[it], raw, m);
+        out("  %%v%u = offset %s, ptr %%v%u, %s %%v%u\n", p, tname[t], base,
+            tname[it], ix);
+        break;
+    }
+    default: {                      /* through a pointer in memory */
+        unsigned tab = g->next_id++, kk = g->next_id++, s = g->next_id++,
+                 base = g->next_id++, ix = g->next_id++;
+        out("  %%v%u = globaladdr @gptr\n", tab);
+        out("  %%v%u = iconst i64 %d\n", kk, k);
+        out("  %%v%u = offset ptr, ptr %%v%u, i64 %%v%u\n", s, tab, kk);
+        out("  %%v%u = load ptr, ptr %%v%u\n", base, s);
+        out("  %%v%u = iconst i32 %u\n", ix, rn(len));
+        out("  %%v%u = offset %s, ptr %%v%u, i32 %%v%u\n", p, tname[t], base,
+            ix);
+    }
+    }
+    unsigned l = multi ? fresh(g, t) : g->next_id++;
+    out("  %%v%u = load %s, ptr %%v%u\n", l, tname[t], p);
+    const char *op = flt ? fops[rn(4)] : iops[rn(9)];
+    bool shift = !flt && (op[1] == 'h' || op[1] == 's');
+    unsigned x;
+    if (shift) {
+        x = g->next_id++;
+        out("  %%v%u = iconst %s %u\n", x, tname[t], rn(bits[t]));
+    } else
+        x = operand(g, t);
+    unsigned v = multi ? fresh(g, t) : g->next_id++;
+    bool left = shift || chance(50);
+    out("  %%v%u = %s %s %%v%u, %%v%u\n", v, op, tname[t], left ? l : x,
+        left ? x : l);
+    /* the second operation's other operand: 0 and 1 often */
+    unsigned c = g->next_id++;
+    if (flt)
+        out("  %%v%u = fconst %s %s\n", c, tname[t],
+            chance(50) ? "0.0" : "1.0");
+    else
+        out("  %%v%u = iconst %s %" PRId64 "\n", c, tname[t],
+            chance(60) ? (int64_t)rn(2) : int_edge(t));
+    if (chance(50)) {
+        const char *op2 = flt ? fops[rn(4)] : iops[rn(9)];
+        bool shift2 = !flt && (op2[1] == 'h' || op2[1] == 's');
+        if (shift2) {
+            c = g->next_id++;
+            out("  %%v%u = iconst %s %u\n", c, tname[t], rn(bits[t]));
+        }
+        bool left2 = shift2 || chance(50);
+        unsigned r = fresh(g, t);
+        out("  %%v%u = %s %s %%v%u, %%v%u\n", r, op2, tname[t],
+            left2 ? v : c, left2 ? c : v);
+        return;
+    }
+    unsigned b = chance(30) ? fresh(g, T_BOOL) : g->next_id++;
+    unsigned y = chance(70) ? c : operand(g, t);
+    if (flt)
+        out("  %%v%u = fcmp %s %s %%v%u, %%v%u\n", b, fp[rn(10)], tname[t],
+            v, y);
+    else
+        out("  %%v%u = icmp %s %s %%v%u, %%v%u\n", b, ip[rn(10)], tname[t],
+            v, y);
+    if (g->nvals && g->vals[g->nvals - 1].id == b)
+        return;                     /* the bool itself, for later users */
+    if (chance(50)) {
+        int it = rand_int();
+        unsigned r = fresh(g, it);
+        out("  %%v%u = btoi %s, bool %%v%u\n", r, tname[it], b);
+    } else {
+        int st = rand_scalar();
+        unsigned a = operand(g, st), a2 = operand(g, st);
+        unsigned r = fresh(g, st);
+        out("  %%v%u = sel %s, bool %%v%u, %%v%u, %%v%u\n", r, tname[st], b,
+            a, a2);
+    }
+}
+
 static void
 gen_call(Gen *g)
 {
@@ -1001,8 +1120,10 @@ gen_stmt1(Gen *g)
 {
     unsigned r = rn(100);
     bool nest = g->depth < maxdepth;
-    if (r < 30)
+    if (r < 25)
         gen_int_binary(g);
+    else if (r < 30)
+        gen_load_chain(g);
     else if (r < 42)
         gen_float(g);
     else if (r < 52)
@@ -1262,6 +1383,7 @@ gen_prelude(void)
         out("%s%" PRId64, k ? ", " : "", int_edge(T_I16));
     out("]\n");
     out("@sink = global [i64 x 16] zeroinit\n");
+    out("internal @gptr = const [ptr x 4] [@g0, @g1, @g2, @k0]\n");
     out("internal @fsink = global [f64 x 4] zeroinit\n");
     out("\ninternal fn i64 @mix(i64, i64) {\n"
         "entry(i64 %%h, i64 %%v):\n"
