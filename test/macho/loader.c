@@ -27,6 +27,8 @@
  *                     table __sirld_place of buffers ("placement").
  *   sirld load X.o    loads X.o into the region, lists its external
  *                     symbols; host symbols it lacks become 0.
+ *   sirld call X.o F [N...]  loads X.o so, calls _F with up to six
+ *                     integer arguments, prints the result (a long).
  * Linked into a program with such a stub file, the constructor below
  * loads the object named by $SIRLD_OBJECT into the buffers before main
  * runs, so a C driver calls the object's functions and reads its data
@@ -740,19 +742,42 @@ stubs(const Obj *o)
 int
 main(int argc, char **argv)
 {
-    if (argc != 3 || (strcmp(argv[1], "stubs") && strcmp(argv[1], "load"))) {
-        fprintf(stderr, "usage: sirld stubs|load OBJECT.o\n");
+    bool call = argc >= 4 && argc <= 10 && !strcmp(argv[1], "call");
+    if (!call && (argc != 3 || (strcmp(argv[1], "stubs") &&
+                                strcmp(argv[1], "load")))) {
+        fprintf(stderr, "usage: sirld stubs|load OBJECT.o\n"
+                        "       sirld call OBJECT.o FUNCTION [INTEGER...]\n");
         return 2;
     }
     static Obj o;
+    curpath = argv[2];
     if (!strcmp(argv[1], "stubs")) {
-        curpath = argv[2];
         readfile(&o, argv[2]);
         parse(&o);
         stubs(&o);
         return 0;
     }
     load(&o, argv[2], NULL, true);
+    if (call) {
+        char name[256];
+        snprintf(name, sizeof name, "_%s", argv[3]);
+        uint32_t i = 0;
+        while (i < o.nsym && (!(o.sym[i].type & N_EXT) ||
+                              (o.sym[i].type & N_TYPE) != N_SECT ||
+                              !o.sec[o.sym[i].sect - 1].exec ||
+                              strcmp(symname(&o, i), name)))
+            i++;
+        if (i == o.nsym)
+            die("no external function '%s'", name);
+        long a[6] = {0};
+        for (int k = 4; k < argc; k++)
+            a[k - 4] = strtol(argv[k], NULL, 0);
+        long (*f)(long, long, long, long, long, long) =
+            (long (*)(long, long, long, long, long, long))(uintptr_t)
+                o.addr[i];
+        printf("%ld\n", f(a[0], a[1], a[2], a[3], a[4], a[5]));
+        return 0;
+    }
     for (uint32_t i = 0; i < o.nsym; i++)
         if (!(o.sym[i].type & N_STAB) && (o.sym[i].type & N_EXT) &&
             (o.sym[i].type & N_TYPE) == N_SECT)

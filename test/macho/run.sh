@@ -7,18 +7,19 @@
 #   sh test/macho/run.sh BINDIR [TESTDIR...]    (default: test/run/x64)
 #
 # Lanes:  obj  sirc -c -mtriple=x86_64-apple-macos    at -O0 and -O2
-#         asm  sirc -S, then llvm-mc -filetype=obj     at -O0 and -O2
+#         asm  sirc -S, then llvm-mc -filetype=obj     at -O2 (and at
+#              -O0 where the obj lane fails there)
 # For each object X.o, "sirld stubs X.o" prints ELF stubs: a buffer per
 # section and each external symbol _s as an alias s into its buffer.
 # The unmodified driver, the stubs and the loader link into a program
 # whose constructor loads X.o ($SIRLD_OBJECT) into those buffers before
 # main; it must exit 0 and, if NAME.out exists, print it (as in
-# test/run/run.sh).  Each object must also link with ld64.lld into a
-# dylib, and llvm-objdump --macho --unwind-info must read it cleanly.
+# test/run/run.sh).  Each sirc object must also link with ld64.lld into
+# a dylib, and llvm-objdump --macho --unwind-info must read it cleanly.
 # A sirc -c object that fails where the llvm-mc object of the same
 # assembly passes is reported as "SIRC OBJECT BUG".  Last, damaged
 # objects must make the loader fail cleanly (status 2, no crash).
-# MACHO_JOBS tests run at once (default 2); CC picks the C compiler.
+# MACHO_JOBS tests run at once (default: nproc); CC picks the C compiler.
 bindir=${1:-build/bin}
 shift 2>/dev/null
 [ $# -eq 0 ] && set -- test/run/x64
@@ -48,72 +49,89 @@ if ! $CC $lflags -DSIRLD_TOOL -o "$tmp/sirld" "$here/loader.c" -ldl \
     sed 's/^/    /' "$tmp/err"
     exit 1
 fi
-lanes="obj:-O0 obj:-O2 asm:-O0 asm:-O2"
 # Until the x86-64 encoder lands, sirc -c has no Mach-O objects.
+objlane=1
 if "$bindir/sirc" -mtriple=$triple -c "$here/../run/x64/fold.sir" \
         -o "$tmp/probe.o" 2>&1 | grep -q "not available yet"; then
     echo "macho tests: sirc -c writes no x86-64 objects yet; llvm-mc lane only"
-    lanes="asm:-O0 asm:-O2"
+    objlane=
 fi
 
-# one DIR NAME: runs every lane of one program; a line per lane in
-# $tmp/NAME.res: "pass LANE" or "fail LANE: why", details in
-# $tmp/NAME.log.
+# lane DIR NAME KIND OPT: one program through one lane (KIND obj: sirc
+# -c; asm: sirc -S and llvm-mc); appends "pass KIND:OPT" or
+# "fail KIND:OPT: why" to $d.res, details to $d.log.  The structural
+# checks (ld64.lld, llvm-objdump) are for sirc's objects, or for the
+# llvm-mc ones while sirc writes none.
+lane() {
+    dir=$1 name=$2 kind=$3 opt=$4 o=$d/$3$4.o
+    why=
+    if [ "$kind" = obj ]; then
+        "$bindir/sirc" $opt -mtriple=$triple -c "$dir/$name.sir" \
+            -o "$o" 2>"$d/err" || why="sirc -c failed"
+    elif ! "$bindir/sirc" $opt -mtriple=$triple -S "$dir/$name.sir" \
+            -o "$d/$kind$opt.s" 2>"$d/err"; then
+        why="sirc -S failed"
+    elif ! llvm-mc -triple=$triple -filetype=obj "$d/$kind$opt.s" \
+            -o "$o" 2>"$d/err" || [ -s "$d/err" ]; then
+        why="llvm-mc failed"
+    fi
+    structural=
+    [ "$kind" = obj ] || [ -z "$objlane" ] && structural=1
+    if [ -n "$why" ]; then
+        :
+    elif ! "$tmp/sirld" stubs "$o" >"$d/stubs.s" 2>"$d/err"; then
+        why="sirld stubs failed"
+    elif ! $CC -g -rdynamic -o "$d/exe" "$d/drv.o" "$d/stubs.s" \
+            "$tmp/loader.o" -ldl -lm 2>"$d/err"; then
+        why="cc failed"
+    elif ! (cd "$d" && SIRLD_OBJECT="$o" ./exe >"$d/out" 2>"$d/err"); then
+        why="run failed"
+    elif [ -f "$dir/$name.out" ] && ! cmp -s "$d/out" "$dir/$name.out"
+    then
+        why="output differs"
+    elif [ -n "$structural" ] && [ -n "$ld64" ] &&
+         ! "$ld64" -arch x86_64 -platform_version macos 11.0 11.0 -dylib \
+             -undefined dynamic_lookup -o "$d/x.dylib" "$o" 2>"$d/err"
+    then
+        why="ld64.lld failed"
+    elif [ -n "$structural" ] &&
+         { ! llvm-objdump --macho --unwind-info "$o" >/dev/null \
+                2>"$d/err" || [ -s "$d/err" ]; }; then
+        why="llvm-objdump --unwind-info failed"
+    fi
+    if [ -n "$why" ]; then
+        echo "fail $kind:$opt: $why" >>"$d.res"
+        { echo "  $name ($kind:$opt): $why"; cat "$d/out" 2>/dev/null
+          sed 's/^/    /' "$d/err" | head -20; } >>"$d.log"
+    else
+        echo "pass $kind:$opt" >>"$d.res"
+    fi
+    rm -f "$d/out"
+}
+
+# one DIR NAME: every lane of one program.  sirc -c at -O0 and -O2;
+# the text path at -O2, and at -O0 too when sirc -c failed there (to
+# tell sirc's object path from the code) or writes no objects yet.
 one() {
-    dir=$1 name=$2 d=$tmp/$2
+    d=$tmp/$2
     mkdir -p "$d"
     : >"$d.res"
-    if ! $CC -g -c -o "$d/drv.o" "$dir/$name.c" 2>"$d/err"; then
+    if ! $CC -g -c -o "$d/drv.o" "$1/$2.c" 2>"$d/err"; then
         echo "fail all: cc failed on the driver" >>"$d.res"
         sed 's/^/    /' "$d/err" >>"$d.log"
         return
     fi
-    for lane in $lanes; do
-        kind=${lane%%:*} opt=${lane#*:} o=$d/$kind$opt.o
-        why=
-        if [ "$kind" = obj ]; then
-            "$bindir/sirc" $opt -mtriple=$triple -c "$dir/$name.sir" \
-                -o "$o" 2>"$d/err" || why="sirc -c failed"
-        elif ! "$bindir/sirc" $opt -mtriple=$triple -S "$dir/$name.sir" \
-                -o "$d/$kind$opt.s" 2>"$d/err"; then
-            why="sirc -S failed"
-        elif ! llvm-mc -triple=$triple -filetype=obj "$d/$kind$opt.s" \
-                -o "$o" 2>"$d/err" || [ -s "$d/err" ]; then
-            why="llvm-mc failed"
-        fi
-        if [ -n "$why" ]; then
-            :
-        elif ! "$tmp/sirld" stubs "$o" >"$d/stubs.s" 2>"$d/err"; then
-            why="sirld stubs failed"
-        elif ! $CC -g -rdynamic -o "$d/exe" "$d/drv.o" "$d/stubs.s" \
-                "$tmp/loader.o" -ldl -lm 2>"$d/err"; then
-            why="cc failed"
-        elif ! (cd "$d" && SIRLD_OBJECT="$o" ./exe >"$d/out" 2>"$d/err"); then
-            why="run failed"
-        elif [ -f "$dir/$name.out" ] && ! cmp -s "$d/out" "$dir/$name.out"
-        then
-            why="output differs"
-        elif [ -n "$ld64" ] &&
-             ! "$ld64" -arch x86_64 -platform_version macos 11.0 11.0 -dylib \
-                 -undefined dynamic_lookup -o "$d/x.dylib" "$o" 2>"$d/err"
-        then
-            why="ld64.lld failed"
-        elif ! llvm-objdump --macho --unwind-info "$o" >/dev/null \
-                2>"$d/err" || [ -s "$d/err" ]; then
-            why="llvm-objdump --unwind-info failed"
-        fi
-        if [ -n "$why" ]; then
-            echo "fail $lane: $why" >>"$d.res"
-            { echo "  $name ($lane): $why"; cat "$d/out" 2>/dev/null
-              sed 's/^/    /' "$d/err" | head -20; } >>"$d.log"
-        else
-            echo "pass $lane" >>"$d.res"
-        fi
-        rm -f "$d/out"
-    done
+    if [ -n "$objlane" ]; then
+        lane "$1" "$2" obj -O0
+        lane "$1" "$2" obj -O2
+    fi
+    lane "$1" "$2" asm -O2
+    if [ -z "$objlane" ] || grep -q "^fail obj:-O0" "$d.res"; then
+        lane "$1" "$2" asm -O0
+    fi
 }
 
-jobs=${MACHO_JOBS:-2} n=0 names=
+jobs=${MACHO_JOBS:-$(nproc 2>/dev/null || echo 2)} n=0 names=
 for dir in "$@"; do
     for sir in "$dir"/*.sir; do
         [ -f "$sir" ] || continue
@@ -150,8 +168,24 @@ for dn in $names; do
     [ -f "$tmp/$name.log" ] && cat "$tmp/$name.log"
 done
 
-# Damaged objects: the loader must refuse them with status 2.
+# The loader's own test: relocs.s has every relocation type it applies
+# (llvm-mc chooses the types; relocs.c checks the results), run both
+# from buffers in the program and from the loader's own mapping.
 strict=0
+r=$tmp/relocs
+if ! llvm-mc -triple=$triple -filetype=obj "$here/relocs.s" -o "$r.o" \
+        2>"$tmp/err" ||
+   ! "$tmp/sirld" stubs "$r.o" >"$r.stubs.s" 2>>"$tmp/err" ||
+   ! $CC -g -rdynamic -o "$r" "$here/relocs.c" "$r.stubs.s" \
+        "$tmp/loader.o" -ldl 2>>"$tmp/err" ||
+   ! SIRLD_OBJECT="$r.o" "$r" >>"$tmp/err" 2>&1 ||
+   [ "$("$tmp/sirld" call "$r.o" call_host -5 2>>"$tmp/err")" != 4 ]; then
+    echo "FAIL: the loader's relocation test (test/macho/relocs.s)"
+    sed 's/^/    /' "$tmp/err"
+    strict=$((strict + 1))
+fi
+
+# Damaged objects: the loader must refuse them with status 2.
 o=$tmp/strict.o
 if "$bindir/sirc" -O2 -mtriple=$triple -S "$here/../run/x64/memory.sir" \
         -o "$tmp/strict.s" 2>/dev/null &&
@@ -190,5 +224,5 @@ else
 fi
 
 echo "macho tests: $pass passed, $fail failed ($bugs sirc object bugs)," \
-     "loader strictness: $((4 - strict)) of 4"
+     "loader tests: $((5 - strict)) of 5"
 [ "$fail" -eq 0 ] && [ "$strict" -eq 0 ]
