@@ -30,6 +30,10 @@ fi
 has aarch64-linux-gnu-gcc || want gcc-aarch64-linux-gnu
 [ -f /usr/aarch64-linux-gnu/include/stdio.h ] || want libc6-dev-arm64-cross
 has qemu-aarch64 || want qemu-user
+# The object writers' tests: llvm-mc, llvm-objdump, llvm-dwarfdump
+# (package llvm) and ld64.lld (package lld) check Mach-O objects.
+has llvm-mc || want llvm
+has lld || want lld
 # Debugger test, libFuzzer harnesses (make fuzz) and CC=clang builds.
 has gdb || want gdb
 has clang || want clang

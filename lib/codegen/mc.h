@@ -31,7 +31,8 @@ typedef struct {
     uint8_t kind;       /* McFixKind */
     uint8_t rkind;      /* MC_FX_SYM: McRelKind */
     uint8_t pcend;      /* bytes from the field start to the end of the
-                           instruction (field + trailing immediate) */
+                           machine instruction holding it (field +
+                           trailing immediate) */
     uint32_t target;
     int64_t addend;     /* the reference is to target + addend */
 } McFixup;

@@ -20,9 +20,12 @@
  *   symbols are made against the section symbol plus the symbol's
  *   offset; references to global and undefined symbols against the
  *   symbol.
- *   Mach-O, as llvm-mc: against the symbol itself (the linker splits
- *   sections at symbols), except constant-pool entries, which are
- *   assembler-temporary labels: against their section.
+ *   Mach-O, as llvm-mc: a PC-relative reference to the function that
+ *   holds it is resolved in place (the linker moves a function's bytes,
+ *   its atom, as a whole); other references are made against the symbol
+ *   itself (the linker splits sections at symbols), except
+ *   constant-pool entries, which are assembler-temporary labels:
+ *   against their section.
  */
 #include "sink.h"
 #include "mc.h"
@@ -46,6 +49,7 @@ typedef struct {
     uint8_t rkind;          /* ObjRelocKind */
     uint8_t pcend;
     uint64_t off;           /* of the field in sec */
+    uint32_t atom;          /* IR symbol of the function holding it */
     uint32_t target;        /* IR symbol, or constant-pool entry index */
     int64_t addend;
 } Pending;
@@ -54,6 +58,7 @@ typedef struct {
     Obj obj;
     FILE *out;
     IrModule *m;
+    CgCtx *ctx;
     ObjSecKind cur;
     VEC(Item) items;
     uint32_t *blockoff;     /* per MIR block of the current function */
@@ -61,7 +66,31 @@ typedef struct {
     VEC(uint64_t) consts;   /* rodata offset of every pool entry */
     uint32_t *symid;        /* IR symbol -> Obj symbol, 0: none yet */
     uint64_t fstart;        /* .text offset of the current function */
+    IrSym cursym;           /* the data object being written */
+    bool failed;            /* reported: nothing is written */
 } ObjSink;
+
+/* Sections stay below 4 GiB (32-bit offsets in Mach-O and in every
+ * relocation's reach); a larger one is reported at the object that
+ * makes it so, and nothing more is appended. */
+static bool
+room(ObjSink *o, uint64_t n)
+{
+    if (o->failed)
+        return false;
+    if (obj_offset(&o->obj, o->cur) + n <= UINT32_MAX)
+        return true;
+    static const char *const names[OBJ_NSEC] = {
+        "text", "data", "read-only data", "relocated read-only data",
+        "zero-initialised data"};
+    const IrSymData *sd = ir_sym_c(o->m, o->cursym);
+    ir_diag_error(o->ctx->diag, sd->loc, "'@%s' makes the %s section of the "
+                  "object larger than 4 GiB", ir_str(o->m, sd->name),
+                  names[o->cur]);
+    o->ctx->failed = true;
+    o->failed = true;
+    return false;
+}
 
 static ObjSink *
 os_of(McSink *s)
@@ -82,6 +111,7 @@ o_begin(McSink *s, CgCtx *c)
 {
     ObjSink *o = os_of(s);
     o->m = c->m;
+    o->ctx = c;
     o->symid = xcalloc(ir_num_syms(c->m) + 1, sizeof *o->symid);
 }
 
@@ -90,13 +120,13 @@ o_func_begin(McSink *s, MirFunc *f)
 {
     ObjSink *o = os_of(s);
     o->cur = OBJ_SEC_TEXT;
-    /* .p2align 4, 0x90: one-byte nops, as the text says */
+    /* .p2align 4, 0x90: GNU as fills with one-byte nops, as the text
+     * says; llvm-mc (Mach-O) with its longest no-ops */
     uint64_t at = obj_offset(&o->obj, OBJ_SEC_TEXT);
     uint32_t pad = (uint32_t)(-at & 15);
-    if (pad)
+    if (pad && o->obj.fmt == OBJ_ELF)
         memset(obj_grow(&o->obj, OBJ_SEC_TEXT, pad), 0x90, pad);
-    if (o->obj.sec[OBJ_SEC_TEXT].align < 16)
-        o->obj.sec[OBJ_SEC_TEXT].align = 16;
+    obj_align(&o->obj, OBJ_SEC_TEXT, 16);
     o->fstart = obj_offset(&o->obj, OBJ_SEC_TEXT);
     o->items.len = 0;
     free(o->blockoff);
@@ -260,7 +290,7 @@ o_func_end(McSink *s, MirFunc *f)
                          .target = x->kind == MC_FX_CONST
                                        ? o->consts.len + x->target - 1
                                        : x->target,
-                         .addend = x->addend};
+                         .addend = x->addend, .atom = f->sym.id};
             VEC_PUSH(o->pend, p);
         }
         obj_emit(&o->obj, OBJ_SEC_TEXT, buf, len);
@@ -283,12 +313,16 @@ static void
 o_section(McSink *s, McSection sec)
 {
     os_of(s)->cur = (ObjSecKind)sec;
+    obj_section_use(&os_of(s)->obj, (ObjSecKind)sec);
 }
 
 static void
 o_object_begin(McSink *s, IrSym sym, unsigned log2)
 {
     ObjSink *o = os_of(s);
+    o->cursym = sym;
+    if (!room(o, (uint64_t)1 << log2))
+        return;
     obj_align(&o->obj, o->cur, 1u << log2);
     uint32_t id = sym_of(o, sym);
     o->obj.syms.data[id].value = obj_offset(&o->obj, o->cur);
@@ -298,6 +332,8 @@ static void
 o_object_end(McSink *s, IrSym sym, uint64_t size)
 {
     ObjSink *o = os_of(s);
+    if (o->failed)
+        return;
     uint32_t id = sym_of(o, sym);
     obj_define(&o->obj, id, o->cur, o->obj.syms.data[id].value, size,
                !ir_sym_c(o->m, sym)->internal, false);
@@ -310,21 +346,24 @@ o_data_int(McSink *s, uint64_t v, unsigned size)
     uint8_t b[8];
     for (unsigned k = 0; k < size; k++)
         b[k] = (uint8_t)(v >> (8 * k));
-    obj_emit(&o->obj, o->cur, b, size);
+    if (room(o, size))
+        obj_emit(&o->obj, o->cur, b, size);
 }
 
 static void
 o_data_zero(McSink *s, uint64_t n)
 {
     ObjSink *o = os_of(s);
-    obj_zero(&o->obj, o->cur, n);
+    if (room(o, n))
+        obj_zero(&o->obj, o->cur, n);
 }
 
 static void
 o_data_bytes(McSink *s, const uint8_t *p, uint32_t n)
 {
     ObjSink *o = os_of(s);
-    obj_emit(&o->obj, o->cur, p, n);
+    if (room(o, n))
+        obj_emit(&o->obj, o->cur, p, n);
 }
 
 static void
@@ -334,6 +373,8 @@ o_data_symref(McSink *s, IrSym sym, int64_t addend)
     Pending p = {.sec = (uint8_t)o->cur, .kind = MC_FX_SYM,
                  .rkind = OBJ_R_ABS64, .off = obj_offset(&o->obj, o->cur),
                  .target = sym.id, .addend = addend};
+    if (!room(o, 8))
+        return;
     VEC_PUSH(o->pend, p);
     obj_zero(&o->obj, o->cur, 8);
 }
@@ -358,7 +399,8 @@ resolve(ObjSink *o)
         bool local = os->sec >= 0 && !os->global;
         bool pcrel = r.kind == OBJ_R_PC32 || r.kind == OBJ_R_CALL ||
                      r.kind == OBJ_R_JUMP;
-        if (elf && local && pcrel && os->sec == p->sec) {
+        if (pcrel && (elf ? local && os->sec == p->sec
+                          : p->target == p->atom)) {
             uint8_t *field = o->obj.sec[p->sec].data + p->off;
             put32(field, (int64_t)os->value + p->addend -
                              (int64_t)(p->off + p->pcend));
@@ -379,6 +421,8 @@ static bool
 o_finish(McSink *s)
 {
     ObjSink *o = os_of(s);
+    if (o->failed)
+        return false;
     resolve(o);
     uint8_t *buf = NULL;
     size_t len = 0;

@@ -7,11 +7,11 @@
  * DW_EH_PE_pcrel | DW_EH_PE_sdata4, and the machine's call-site rule
  * (x86-64: code align 1, data align -8, RA column 16, CFA = rsp+8, RA
  * at CFA-8; AArch64: 4, -8, 30, CFA = sp+0).  Each record is padded
- * with DW_CFA_nop to 8 bytes on x86-64 and 4 on AArch64, as GNU as and
- * llvm-mc do.  An FDE's pc-begin is left zero for the writer: ELF adds
- * a PC-relative 32-bit relocation to .text + start there; Mach-O uses
- * llvm-mc's DW_EH_PE_pcrel | DW_EH_PE_absptr (8 bytes, pc range too)
- * and stores the difference in place.
+ * with DW_CFA_nop as GNU as (ELF) and llvm-mc (Mach-O) pad them.  An
+ * FDE's pc-begin is left zero for the writer: ELF adds a PC-relative
+ * 32-bit relocation to .text + start there; Mach-O uses llvm-mc's
+ * DW_EH_PE_pcrel | DW_EH_PE_absptr (8 bytes, pc range too) and stores
+ * the difference in place.
  */
 #include "obj.h"
 
@@ -129,7 +129,11 @@ obj_ehframe(const Obj *o, ObjBuf *out, ObjEhRel **rel, uint32_t *nrel)
 {
     bool x86 = o->mach == OBJ_X86_64, wide = o->fmt == OBJ_MACHO;
     uint32_t calign = x86 ? 1 : 4;
-    size_t pad = x86 ? 8 : 4;
+    /* Record padding: GNU as, the CIE to 8 bytes on x86-64 and 4 on
+     * AArch64, FDEs to 4 (the size of their pc fields) but the last to
+     * 8 (see below); llvm-mc for
+     * Mach-O, 4 for the CIE and to an 8-byte boundary for FDEs. */
+    size_t ciepad = x86 && !wide ? 8 : 4, fdepad = wide ? 8 : 4;
     int64_t dalign = -8;
     *rel = xmalloc((o->fdes.len + 1) * sizeof **rel);
     *nrel = 0;
@@ -153,7 +157,7 @@ obj_ehframe(const Obj *o, ObjBuf *out, ObjEhRel **rel, uint32_t *nrel)
         obj_buf_u8(out, CFA_offset | 16);
         obj_buf_uleb(out, 1);
     }
-    padnop(out, pad);
+    padnop(out, ciepad);
     setlen(out, cie);
 
     for (uint32_t i = 0; i < o->fdes.len; i++) {
@@ -179,7 +183,9 @@ obj_ehframe(const Obj *o, ObjBuf *out, ObjEhRel **rel, uint32_t *nrel)
             }
             cfinst(out, c, dalign);
         }
-        padnop(out, pad);
+        /* GNU as ends the section on its 8-byte alignment, inside the
+         * last record */
+        padnop(out, x86 && !wide && i + 1 == o->fdes.len ? 8 : fdepad);
         setlen(out, at);
     }
 }

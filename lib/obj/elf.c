@@ -92,12 +92,6 @@ putsym(Elf *e, uint32_t name, uint8_t info, uint16_t shndx, uint64_t value,
     e->nsym++;
 }
 
-static bool
-used(const Obj *o, int s)
-{
-    return s == OBJ_SEC_TEXT || o->sec[s].size || o->sec[s].relocs.len;
-}
-
 /* The native relocation type of r and its RELA addend; 0 if the
  * machine has no such relocation. */
 static uint32_t
@@ -248,7 +242,7 @@ obj_write_elf(const Obj *o, uint8_t **buf, size_t *len, char *err,
      * (eh_frame's count is known only after the symbols). */
     uint32_t relndx[OBJ_NSEC + 1] = {0};
     for (int s = 0; s < OBJ_NSEC; s++) {
-        if (!used(o, s))
+        if (!obj_sec_used(o, (ObjSecKind)s))
             continue;
         const ObjSection *sec = &o->sec[s];
         uint32_t k = addsh(&e, secinfo[s].name,

@@ -35,14 +35,19 @@
 
 #include "ir.h"
 
+/* Constants past INT_MAX cannot be enumerators in ISO C. */
+#define MH_MAGIC_64 0xfeedfacfu
+#define S_ATTR_PURE_INSTRUCTIONS 0x80000000u
+#define CU_DWARF 0xffffffffu /* not encodable: use __eh_frame */
+
 enum {
-    MH_MAGIC_64 = 0xfeedfacf, MH_OBJECT = 1,
+    MH_OBJECT = 1,
     MH_SUBSECTIONS_VIA_SYMBOLS = 0x2000,
     CPU_X86_64 = 0x01000007, CPU_ARM64 = 0x0100000c,
     LC_SYMTAB = 0x2, LC_DYSYMTAB = 0xb, LC_SEGMENT_64 = 0x19,
     LC_BUILD_VERSION = 0x32, PLATFORM_MACOS = 1,
     S_ZEROFILL = 1, S_COALESCED = 0xb,
-    S_ATTR_PURE_INSTRUCTIONS = 0x80000000u, S_ATTR_SOME_INSTRUCTIONS = 0x400,
+    S_ATTR_SOME_INSTRUCTIONS = 0x400,
     S_ATTR_DEBUG = 0x02000000, S_ATTR_NO_TOC = 0x40000000,
     S_ATTR_STRIP_STATIC_SYMS = 0x20000000, S_ATTR_LIVE_SUPPORT = 0x08000000,
     N_UNDF = 0, N_EXT = 1, N_SECT = 0xe,
@@ -57,7 +62,6 @@ enum {
     X86_RBP_FRAME = 0x01000000, X86_STACK_IMMD = 0x02000000,
     A64_FRAMELESS = 0x02000000, A64_DWARF = 0x03000000,
     A64_FRAME = 0x04000000,
-    CU_DWARF = 0xffffffffu, /* not encodable: use __eh_frame */
 };
 
 /* Output sections: the model's five plus unwind info. */
@@ -79,9 +83,36 @@ static const struct {
                 S_ATTR_LIVE_SUPPORT},
 };
 
-/* Layout order; the zero-fill section must come last. */
-static const int order[NOUT] = {OBJ_SEC_TEXT, OBJ_SEC_RODATA, OBJ_SEC_DATA,
-                                OBJ_SEC_RELRO, CU, EH, OBJ_SEC_BSS};
+/* Default order of the model's sections, after those the producer
+ * used (Obj.secorder). */
+static const int deforder[OBJ_NSEC] = {OBJ_SEC_TEXT, OBJ_SEC_RODATA,
+                                       OBJ_SEC_DATA, OBJ_SEC_RELRO,
+                                       OBJ_SEC_BSS};
+
+/* Section numbering, as llvm-mc's: __text first, then the model's
+ * sections in the order the producer first used them, then unwind
+ * information.  Addresses follow the same order, the zero-fill
+ * section last. */
+static void
+section_order(const Obj *o, int order[NOUT])
+{
+    int n = 0;
+    bool seen[NOUT] = {false};
+    order[n++] = OBJ_SEC_TEXT;
+    seen[OBJ_SEC_TEXT] = true;
+    for (uint8_t k = 0; k < o->nsecorder; k++)
+        if (!seen[o->secorder[k]]) {
+            seen[o->secorder[k]] = true;
+            order[n++] = o->secorder[k];
+        }
+    for (int k = 0; k < OBJ_NSEC; k++)
+        if (!seen[deforder[k]]) {
+            seen[deforder[k]] = true;
+            order[n++] = deforder[k];
+        }
+    order[n++] = CU;
+    order[n++] = EH;
+}
 
 typedef struct {
     uint8_t *data;          /* a copy, patched with in-place addends */
@@ -155,8 +186,8 @@ cuencode(const Obj *o, const ObjFde *f)
         const ObjCfi *c = &o->cfis.data[f->first_cfi + k];
         bool def = c->op == OBJ_CFA_DEF || c->op == OBJ_CFA_DEF_OFFSET ||
                    c->op == OBJ_CFA_DEF_REGISTER;
-        if (frame && c->op != OBJ_CFA_OFFSET)
-            continue; /* epilogue rules: compact unwind ignores them */
+        /* any other rule (the epilogue's remember/restore, def_cfa)
+         * is beyond compact unwind: DWARF, as llvm-mc decides */
         if (!def && c->op != OBJ_CFA_OFFSET)
             return CU_DWARF;
         if (c->op == OBJ_CFA_OFFSET) {
@@ -170,8 +201,6 @@ cuencode(const Obj *o, const ObjFde *f)
             if (c->op != OBJ_CFA_DEF_REGISTER)
                 cfaoff = c->off;
         }
-        /* Once set up, the frame describes the body; later CFA rules
-         * are the epilogue's, which compact unwind does not express. */
         frame = cfareg == fp && cfaoff == 16 && saved[fp] == -16;
     }
     if (!frame) {
@@ -329,11 +358,21 @@ reloc(W *w, int s, const ObjReloc *r, ObjBuf *ents)
     if (!r->sym || r->sym >= o->syms.len)
         return fail(w, "relocation at %s+%#llx: bad symbol %u",
                     secinfo[s].sect, (unsigned long long)r->offset, r->sym);
-    const ObjSym *y = &o->syms.data[r->sym];
-    bool ext = !y->section_sym;
-    uint32_t symnum = ext ? w->symndx[r->sym] : w->s[y->sec].ordinal;
-    uint64_t target = ext ? 0 : w->s[y->sec].addr;
+    uint32_t ys = r->sym;
     int64_t a = r->addend;
+    const ObjSym *y = &o->syms.data[ys];
+    if (y->section_sym && a >= 0) {
+        /* As llvm-mc with subsections via symbols: a section offset is
+         * reached from the symbol of the atom holding it. */
+        uint32_t atom = atomsym(o, y->sec, (uint64_t)a);
+        if (atom) {
+            a -= (int64_t)o->syms.data[atom].value;
+            y = &o->syms.data[ys = atom];
+        }
+    }
+    bool ext = !y->section_sym;
+    uint32_t symnum = ext ? w->symndx[ys] : w->s[y->sec].ordinal;
+    uint64_t target = ext ? 0 : w->s[y->sec].addr;
     uint64_t p = out->addr + r->offset; /* r_address: r->offset */
     int pcend = r->pcend ? r->pcend : 4;
     uint8_t *field = out->data + r->offset;
@@ -552,7 +591,7 @@ obj_write_macho(const Obj *o, uint8_t **buf, size_t *len, char *err,
     uint32_t *ord = xmalloc(o->syms.len * sizeof *ord);
     for (int s = 0; s < OBJ_NSEC; s++) {
         const ObjSection *sec = &o->sec[s];
-        if (s != OBJ_SEC_TEXT && !sec->size && !sec->relocs.len)
+        if (!obj_sec_used(o, (ObjSecKind)s))
             continue;
         w.s[s].used = true;
         w.s[s].size = sec->size;
@@ -570,19 +609,24 @@ obj_write_macho(const Obj *o, uint8_t **buf, size_t *len, char *err,
     w.s[EH].nrel = 0;
 
     /* Addresses and ordinals. */
+    int order[NOUT];
+    section_order(o, order);
     uint32_t nsect = 0;
     uint64_t addr = 0, fileend = 0;
-    for (int k = 0; k < NOUT; k++) {
-        Out *s = &w.s[order[k]];
-        if (!s->used)
-            continue;
-        s->ordinal = ++nsect;
-        addr = (addr + s->align - 1) & ~(s->align - 1);
-        s->addr = addr;
-        addr += s->size;
-        if (order[k] != OBJ_SEC_BSS)
-            fileend = addr;
-    }
+    for (int k = 0; k < NOUT; k++)
+        if (w.s[order[k]].used)
+            w.s[order[k]].ordinal = ++nsect;
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < NOUT; k++) {
+            Out *s = &w.s[order[k]];
+            if (!s->used || (order[k] == OBJ_SEC_BSS) != (pass == 1))
+                continue;
+            addr = (addr + s->align - 1) & ~(s->align - 1);
+            s->addr = addr;
+            addr += s->size;
+            if (order[k] != OBJ_SEC_BSS)
+                fileend = addr;
+        }
     if (addr > UINT32_MAX) {
         fail(&w, "Mach-O object over 4 GiB");
         goto out;

@@ -129,8 +129,11 @@ obj_align(Obj *o, ObjSecKind s, uint32_t align)
     if (!p || s != OBJ_SEC_TEXT)
         return;
     if (o->mach == OBJ_X86_64) {
+        /* GNU as (ELF) pads with no-ops of up to 11 bytes, llvm-mc
+         * (Mach-O) of up to 10, the longest first */
+        uint64_t most = o->fmt == OBJ_MACHO ? 10 : 11;
         while (pad) {
-            uint64_t n = pad > 11 ? 11 : pad;
+            uint64_t n = pad > most ? most : pad;
             memcpy(p, x86nop[n], n);
             p += n;
             pad -= n;
@@ -142,6 +145,26 @@ obj_align(Obj *o, ObjSecKind s, uint32_t align)
     uint64_t lead = pad % 4;
     for (uint64_t i = lead; i + 4 <= pad; i += 4)
         memcpy(p + i, "\x1f\x20\x03\xd5", 4);
+}
+
+void
+obj_section_use(Obj *o, ObjSecKind s)
+{
+    for (uint8_t k = 0; k < o->nsecorder; k++)
+        if (o->secorder[k] == s)
+            return;
+    o->secorder[o->nsecorder++] = (uint8_t)s;
+}
+
+bool
+obj_sec_used(const Obj *o, ObjSecKind s)
+{
+    if (s == OBJ_SEC_TEXT || o->sec[s].size || o->sec[s].relocs.len)
+        return true;
+    for (uint32_t i = 1; i < o->syms.len; i++)
+        if (o->syms.data[i].sec == (int32_t)s && !o->syms.data[i].section_sym)
+            return true;
+    return false;
 }
 
 uint64_t

@@ -15,60 +15,74 @@
  * Rules for the producer (the object sink); "S" is the referenced
  * symbol, "A" its addend (ObjReloc.addend, always the offset from S).
  *
- * - Symbol 0 is the null symbol; obj_sym never returns it.
+ * - Symbol 0 is the null symbol; obj_sym never returns it.  Define
+ *   every symbol of this object with obj_define; the rest stay
+ *   undefined (always global).  Names are SIR names: no '_', no quotes.
  * - A reference to a symbol of another object file, or to a global
- *   defined here (it may be preempted or interposed), is made against
- *   the symbol itself: obj_sym(o, name).
- * - ELF: a reference to a LOCAL symbol (internal data, local labels in
- *   data such as jump tables) is usually made against the section
- *   symbol (obj_section_sym) with A = symbol value + offset, as GNU as
- *   does; against the local symbol itself also works.  Relocations
- *   against the section symbol of an undefined-size BSS work too.
- * - Mach-O: references go against the symbol itself (extern
- *   relocations), local or global.  A reference to an
- *   assembler-temporary label that has no symbol (llvm-mc's "L" labels)
- *   may go against the section symbol: it becomes a section-based
- *   (r_extern = 0) relocation, as llvm-mc writes it.  Because the linker
- *   splits sections at symbols (MH_SUBSECTIONS_VIA_SYMBOLS), every
- *   function and data object must have a symbol at its start, and code
- *   must not fall through from one symbol's bytes into another's.
- * - PC-relative references within one section to a defined symbol may
- *   be resolved by the sink in place (no relocation), on both formats;
- *   on Mach-O only when the target is not global (a global may be
- *   interposed by the dynamic linker only through GOT/stubs, so it is
- *   safe there too; llvm-mc keeps the relocation for non-temporary
- *   symbols, which the sink may mirror for byte-identical output).
+ *   defined here, is made against the symbol itself: obj_sym(o, name).
+ * - ELF: a reference to a LOCAL defined symbol (internal data or
+ *   functions) goes against its section symbol (obj_section_sym) with
+ *   A = symbol value + offset, as GNU as does; the local symbol itself
+ *   works too.  Local labels with no symbol (jump-table targets, block
+ *   labels) are reached the same way, through the section symbol.
+ * - Mach-O: references go against symbols, local or global (extern
+ *   relocations).  A section-symbol reference (a local label without a
+ *   symbol) is rewritten, as llvm-mc does with subsections via
+ *   symbols, against the nearest symbol at or before that offset in the
+ *   section (A reduced by its value); with none before it, it becomes a
+ *   section-based (r_extern = 0) relocation.  The linker splits
+ *   sections at symbols (MH_SUBSECTIONS_VIA_SYMBOLS), so every function
+ *   and data object needs a symbol at its start, and code must not fall
+ *   through from one symbol's bytes into another's.
+ * - What the sink resolves itself, without a relocation: references
+ *   from a section to a label or local symbol in the same section (ELF:
+ *   any local target in that section, as GNU as; Mach-O: only within
+ *   one atom, i.e. between the same two symbols, because the linker may
+ *   move atoms).  A reference to a global symbol always stays a
+ *   relocation (ELF: interposition through the PLT/GOT; Mach-O: atoms).
+ *   Differences of two labels in one section (jump tables of offsets)
+ *   are constants on ELF; on Mach-O they are constants within one atom.
  * - Kinds per reference (x86-64):
  *     call f            OBJ_R_CALL, A = 0, pcend = 4
  *     jmp f (tail call) OBJ_R_JUMP, A = 0, pcend = 4
  *     lea/mov g(%rip)   OBJ_R_PC32 for symbols defined in this object,
  *                       pcend = 4 + bytes of immediate after the field
+ *                       (Mach-O: 4, 5, 6 or 8 only; 0 is taken as 4)
  *     movq g@GOTPCREL(%rip), %r   OBJ_R_GOTLOAD (declared symbols),
  *                       A = 0, pcend = 4
  *     other @GOTPCREL   OBJ_R_GOTPCREL
  *     .quad g+8         OBJ_R_ABS64, A = 8
- *   AArch64:
+ *     .long g - .       OBJ_R_PREL32_DATA (Mach-O x86-64: S defined here)
+ *   AArch64 (pcend unused):
  *     bl f / b f        OBJ_R_CALL / OBJ_R_JUMP
  *     adrp x0, g        OBJ_R_PAGE21 (defined here), A = offset
- *     add x0, x0, :lo12:g  OBJ_R_PAGEOFF12, scale 0
- *     ldr w0, [x0, :lo12:g] OBJ_R_PAGEOFF12, scale 2 (log2 of size;
- *                       4 for q registers)
+ *     add x0, x0, :lo12:g      OBJ_R_PAGEOFF12, scale 0
+ *     ldr w0, [x0, :lo12:g]    OBJ_R_PAGEOFF12, scale 2 (log2 of the
+ *                       access size: 0 b, 1 h, 2 w/s, 3 x/d, 4 q)
  *     adrp x0, :got:g   OBJ_R_GOT_PAGE21, A = 0 (declared symbols)
  *     ldr x0, [x0, :got_lo12:g]  OBJ_R_GOT_PAGEOFF12, A = 0
  *     .xword g+8        OBJ_R_ABS64
- *   Mach-O GOT kinds must have A = 0 (obj_write fails otherwise);
- *   Mach-O arm64 OBJ_R_PC32 / OBJ_R_PREL32_DATA are not expressible.
- * - The bytes under a relocation: the sink leaves them zero; writers
- *   store what the format wants there (ELF RELA: nothing; Mach-O: the
- *   addend for x86 and for ARM64_RELOC_UNSIGNED).  So the model's bytes
- *   are the same for both formats.
+ *     .word g - .       OBJ_R_PREL32_DATA (Mach-O: SUBTRACTOR against
+ *                       the symbol of the word's atom + UNSIGNED)
+ *   Mach-O GOT kinds must have A = 0, arm64 addends of code relocations
+ *   fit in 24 bits (ARM64_RELOC_ADDEND); obj_write fails otherwise.
+ * - The bytes under a relocation: the sink leaves the field zero (the
+ *   instruction's immediate bits clear); writers store what the format
+ *   wants there (ELF RELA: nothing; Mach-O: the addend for x86 and for
+ *   ARM64_RELOC_UNSIGNED).  So the model's bytes are the same for both
+ *   formats.  Relocations may be added in any order.
  * - CFI: obj_fde(function symbol, start, size) then obj_cfi(...) in pc
  *   order, pc relative to the function start.  The CIE's initial state
  *   is the call-site state (x86-64: CFA = rsp+8, RA at CFA-8; AArch64:
- *   CFA = sp+0).  Mach-O turns each FDE into a compact unwind entry; it
- *   recognizes the frame-pointer shape clang emits (x86-64: push rbp,
- *   CFA = rbp+16, callee-saved pushes; AArch64: stp x29, x30, CFA =
- *   x29+16, pairs saved below) and frameless leaves with no CFI.
+ *   CFA = sp+0), so a function without CFI is a leaf that never moves
+ *   sp.  Mach-O turns each FDE into a compact unwind entry when it can
+ *   (as llvm-mc): the frame-pointer shape (x86-64: CFA = rbp+16 with
+ *   rbp at CFA-16 and rbx, r12-r15 saved below; AArch64: CFA = x29+16,
+ *   x29 at CFA-16, x30 at CFA-8, then pairs x19/x20 at -24/-32, x21/x22
+ *   ... d8/d9 ... in register order) or a frameless body with only a
+ *   stack size.  CFA rules after the frame is set up (the epilogue) are
+ *   ignored for compact unwind; anything else goes to __eh_frame as
+ *   DWARF.
  */
 #ifndef SIR_OBJ_H
 #define SIR_OBJ_H
@@ -86,7 +100,7 @@ typedef enum { OBJ_X86_64, OBJ_AARCH64 } ObjMachine;
 /* Neutral section kinds; each writer maps them to its names:
  *   ELF    .text .data .rodata .data.rel.ro .bss  (+ .eh_frame)
  *   Mach-O __TEXT,__text __DATA,__data __TEXT,__const __DATA,__const
- *          __DATA,__bss  (+ __LD,__compact_unwind) */
+ *          __DATA,__bss  (+ __LD,__compact_unwind, __TEXT,__eh_frame) */
 typedef enum {
     OBJ_SEC_TEXT,
     OBJ_SEC_DATA,
@@ -114,8 +128,8 @@ typedef enum {
     OBJ_R_GOT_PAGE21,   /* ADR_GOT_PAGE / GOT_LOAD_PAGE21 */
     OBJ_R_GOT_PAGEOFF12,/* LD64_GOT_LO12_NC / GOT_LOAD_PAGEOFF12 */
     OBJ_R_PREL32_DATA,  /* 32-bit S + A - P in data: R_X86_64_PC32 /
-                           R_AARCH64_PREL32; Mach-O x86-64: SUBTRACTOR +
-                           UNSIGNED pair against the section symbol */
+                           R_AARCH64_PREL32; Mach-O: SUBTRACTOR (symbol
+                           of the field's atom) + UNSIGNED (S) pair */
     OBJ_R_NKINDS
 } ObjRelocKind;
 
@@ -148,7 +162,8 @@ typedef struct {
     bool global;        /* else local (undefined symbols are global) */
     bool func;          /* STT_FUNC vs STT_OBJECT */
     bool section_sym;   /* the section symbol of 'sec' (ELF STT_SECTION;
-                           Mach-O section-based relocations) */
+                           Mach-O: rewritten against the atom's symbol,
+                           else a section-based relocation) */
 } ObjSym;
 
 /* Call frame information, per function: instructions at code offsets. */
@@ -189,6 +204,10 @@ typedef struct Obj {
     uint32_t *hash;
     uint32_t hcap;
     uint32_t secsym[OBJ_NSEC]; /* section symbol ids, 0 until asked */
+    /* Sections in the order the producer first switched to them
+     * (obj_section_use): Mach-O numbers its sections so, as llvm-mc
+     * numbers them in the order of the assembly's directives. */
+    uint8_t secorder[OBJ_NSEC], nsecorder;
 } Obj;
 
 /* obj.c */
@@ -207,6 +226,11 @@ void obj_zero(Obj *o, ObjSecKind s, uint64_t n);
  * no-ops (x86 multi-byte nops as GNU as writes them, AArch64 nop),
  * other sections with zeros. */
 void obj_align(Obj *o, ObjSecKind s, uint32_t align);
+/* Whether a writer emits section s: .text always, others when they
+ * have bytes, relocations or symbols. */
+bool obj_sec_used(const Obj *o, ObjSecKind s);
+/* Notes that the producer switched to section s (first use counts). */
+void obj_section_use(Obj *o, ObjSecKind s);
 /* Offset of the next byte of section s. */
 uint64_t obj_offset(const Obj *o, ObjSecKind s);
 /* The symbol called 'name' (copied), added undefined if new. */
@@ -225,8 +249,8 @@ uint32_t obj_fde(Obj *o, uint32_t sym, uint64_t start, uint64_t size);
 void obj_cfi(Obj *o, uint32_t pc, ObjCfaOp op, uint16_t reg, int64_t off);
 /* Serializes to a malloc'd buffer.  False and a message in err on an
  * object the format cannot represent (a section over 4 GiB, a
- * relocation the format cannot express, unwind info compact unwind
- * cannot encode); *buf is then NULL. */
+ * relocation the format cannot express, a relocation past its
+ * section's end, a bad symbol index); *buf is then NULL. */
 bool obj_write(const Obj *o, uint8_t **buf, size_t *len, char *err,
                size_t errlen);
 
@@ -237,9 +261,9 @@ bool obj_write_macho(const Obj *o, uint8_t **buf, size_t *len, char *err,
                      size_t errlen);
 
 /* ehframe.c: the .eh_frame contents of o's FDEs (one CIE, then one FDE
- * per function), appended to *out; the pc-begin fields need PC-relative
- * 32-bit relocations against .text, returned as (offset in .eh_frame,
- * .text offset) pairs in *rel. */
+ * per function), appended to *out; the pc-begin fields (4 bytes on ELF,
+ * 8 on Mach-O) are left for the writer, listed as (offset in
+ * .eh_frame, .text offset) pairs in *rel (malloc'd). */
 typedef struct { uint8_t *data; size_t len, cap; } ObjBuf;
 typedef struct { uint64_t offset; uint64_t target; } ObjEhRel;
 void obj_ehframe(const Obj *o, ObjBuf *out, ObjEhRel **rel, uint32_t *nrel);

@@ -4,11 +4,12 @@
 #   sh test/run/run.sh BINDIR [TESTDIR...]    (default: test/run/x64)
 #
 # Each test is NAME.sir with a C driver NAME.c.  The SIR is compiled with
-# BINDIR/sirc (at -O0 and at -O2, and at -O0 after each siropt pass alone
-# with --verify-each), linked with the driver by cc as a PIE, and run; the
+# BINDIR/sirc into an object of its own making (sirc -c: no assembler is
+# run), at -O0 and at -O2, and at -O0 after each siropt pass alone with
+# --verify-each, linked with the driver by cc as a PIE, and run; the
 # driver computes its expected values with C code and exits non-zero
 # (printing what differs) on a mismatch.  If NAME.out exists, standard
-# output must equal it.  Assembler warnings fail the test.
+# output must equal it.  Linker warnings fail the test.
 # SIRC_FLAGS adds options; CC picks the C compiler; RUN_EACH_PASS=0 skips
 # the configurations of single passes.
 bindir=${1:-build/bin}
@@ -35,7 +36,7 @@ for dir in "$@"; do
         drv="$dir/$name.c"
         [ -f "$drv" ] || continue
         for opt in $configs; do
-            s="$tmp/$name$opt.s" exe="$tmp/$name$opt"
+            s="$tmp/$name$opt.o" exe="$tmp/$name$opt"
             why=
             case $opt in
             pass:*)
@@ -48,13 +49,13 @@ for dir in "$@"; do
             esac
             if [ -n "$why" ]; then
                 :
-            elif ! "$bindir/sirc" $lvl $SIRC_FLAGS -S "$src" -o "$s" \
+            elif ! "$bindir/sirc" $lvl $SIRC_FLAGS -c "$src" -o "$s" \
                     2>"$tmp/err"; then
                 why="sirc failed"
             elif ! $CC -g -o "$exe" "$drv" "$s" -lm 2>"$tmp/err"; then
                 why="cc failed"
             elif [ -s "$tmp/err" ]; then
-                why="assembler warnings"
+                why="linker warnings"
             elif ! (cd "$tmp" && ./"$name$opt" >"$tmp/out" 2>"$tmp/err"); then
                 why="run failed"
             elif [ -f "$dir/$name.out" ] && \

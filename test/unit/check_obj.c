@@ -71,20 +71,21 @@ have(const char *tool)
     return false;
 }
 
-/* ld64.lld is often only in LLVM's own bin directory. */
+/* ld64.lld is often only in LLVM's bin directory or has a version
+ * suffix: the newest one found, or NULL. */
 static const char *
 ld64(void)
 {
-    static const char *const try[] = {
-        "ld64.lld", "/usr/lib/llvm-18/bin/ld64.lld",
-        "/usr/lib/llvm-17/bin/ld64.lld", "/usr/lib/llvm-16/bin/ld64.lld",
-        "/usr/lib/llvm-15/bin/ld64.lld", "/usr/lib/llvm-14/bin/ld64.lld"};
-    for (size_t i = 0; i < sizeof try / sizeof *try; i++) {
-        char cmd[256];
-        snprintf(cmd, sizeof cmd, "command -v %s >/dev/null 2>&1", try[i]);
-        if (system(cmd) == 0)
-            return try[i];
-    }
+    static char path[256];
+    FILE *p = popen("command -v ld64.lld || ls /usr/lib/llvm-*/bin/ld64.lld "
+                    "/usr/bin/ld64.lld-* 2>/dev/null | sort -V | tail -n 1",
+                    "r");
+    bool found = p && fgets(path, sizeof path, p);
+    if (p)
+        pclose(p);
+    path[strcspn(path, "\n")] = 0;
+    if (found && path[0])
+        return path;
     fprintf(stderr, "check_obj: ld64.lld not found, link skipped\n");
     return NULL;
 }
@@ -505,6 +506,208 @@ START_TEST(test_obj_macho_a64)
 }
 END_TEST
 
+/* ------------------------------------------------- unwind shapes */
+
+/* DWARF register names for the assembler's .cfi directives. */
+static void
+regname(char *b, size_t n, ObjMachine m, uint16_t r)
+{
+    static const char *const x86[16] = {
+        "rax", "rdx", "rcx", "rbx", "rsi", "rdi", "rbp", "rsp",
+        "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"};
+    if (m == OBJ_X86_64)
+        snprintf(b, n, "%%%s", r < 16 ? x86[r] : "rip");
+    else if (r >= 64)
+        snprintf(b, n, "d%d", r - 64);
+    else
+        snprintf(b, n, "x%d", r);
+}
+
+/* One function "_u" of 'len' bytes of nops with CFI c[0..n): builds
+ * the model and writes the same as assembly for llvm-mc. */
+static void
+unwind_case(Obj *o, ObjMachine m, const ObjCfi *c, int n, uint32_t len,
+            const char *sname)
+{
+    obj_init(o, OBJ_MACHO, m);
+    uint32_t step = m == OBJ_X86_64 ? 1 : 4;
+    for (uint32_t pc = 0; pc < len; pc += step)
+        obj_emit(o, OBJ_SEC_TEXT,
+                 m == OBJ_X86_64 ? "\x90" : "\x1f\x20\x03\xd5", step);
+    def(o, "u", OBJ_SEC_TEXT, 0, len, true, true);
+    obj_fde(o, obj_sym(o, "u"), 0, len);
+    char text[4096], r[16];
+    int k = snprintf(text, sizeof text,
+                     "\t.text\n\t.globl _u\n_u:\n\t.cfi_startproc\n");
+    uint32_t pc = 0;
+    for (int i = 0; i <= n; i++) {
+        uint32_t to = i < n ? c[i].pc : len;
+        for (; pc < to; pc += step)
+            k += snprintf(text + k, sizeof text - k, "\tnop\n");
+        if (i == n)
+            break;
+        obj_cfi(o, c[i].pc, (ObjCfaOp)c[i].op, c[i].reg, c[i].off);
+        regname(r, sizeof r, m, c[i].reg);
+        switch (c[i].op) {
+        case OBJ_CFA_DEF_OFFSET:
+            k += snprintf(text + k, sizeof text - k,
+                          "\t.cfi_def_cfa_offset %lld\n",
+                          (long long)c[i].off);
+            break;
+        case OBJ_CFA_DEF_REGISTER:
+            k += snprintf(text + k, sizeof text - k,
+                          "\t.cfi_def_cfa_register %s\n", r);
+            break;
+        case OBJ_CFA_DEF:
+            k += snprintf(text + k, sizeof text - k,
+                          "\t.cfi_def_cfa %s, %lld\n", r,
+                          (long long)c[i].off);
+            break;
+        case OBJ_CFA_OFFSET:
+            k += snprintf(text + k, sizeof text - k,
+                          "\t.cfi_offset %s, %lld\n", r, (long long)c[i].off);
+            break;
+        default:
+            ck_abort_msg("unexpected CFI op in a test case");
+        }
+    }
+    snprintf(text + k, sizeof text - k,
+             "\t.cfi_endproc\n\t.subsections_via_symbols\n");
+    puttext(sname, text);
+}
+
+#define NCFI(a) ((int)(sizeof(a) / sizeof *(a)))
+
+/* Compact unwind encodings (and the DWARF fallback) against llvm-mc's
+ * for frame shapes the code generators make. */
+START_TEST(test_obj_macho_unwind_shapes)
+{
+    if (!have("llvm-mc") || !have("llvm-objdump"))
+        return;
+    /* x86-64: rbp frame saving r14, r12, rbx (pushed in that order). */
+    static const ObjCfi x1[] = {
+        {1, OBJ_CFA_DEF_OFFSET, 0, 16}, {1, OBJ_CFA_OFFSET, 6, -16},
+        {4, OBJ_CFA_DEF_REGISTER, 6, 0}, {9, OBJ_CFA_OFFSET, 3, -40},
+        {9, OBJ_CFA_OFFSET, 12, -32}, {9, OBJ_CFA_OFFSET, 14, -24}};
+    /* x86-64: frameless, 24 bytes of locals. */
+    static const ObjCfi x2[] = {{4, OBJ_CFA_DEF_OFFSET, 0, 32}};
+    /* x86-64: CFA in r10, as after stack realignment (DWARF). */
+    static const ObjCfi x3[] = {{1, OBJ_CFA_DEF, 10, 0}};
+    /* arm64: frame with x19..x22 and d8, d9 saved in pairs. */
+    static const ObjCfi a1[] = {
+        {16, OBJ_CFA_DEF, 29, 16}, {16, OBJ_CFA_OFFSET, 30, -8},
+        {16, OBJ_CFA_OFFSET, 29, -16}, {16, OBJ_CFA_OFFSET, 19, -24},
+        {16, OBJ_CFA_OFFSET, 20, -32}, {16, OBJ_CFA_OFFSET, 21, -40},
+        {16, OBJ_CFA_OFFSET, 22, -48}, {16, OBJ_CFA_OFFSET, 72, -56},
+        {16, OBJ_CFA_OFFSET, 73, -64}};
+    /* arm64: frameless with 32 bytes. */
+    static const ObjCfi a2[] = {{4, OBJ_CFA_DEF_OFFSET, 0, 32}};
+    /* arm64: frameless with a saved register (DWARF). */
+    static const ObjCfi a3[] = {{4, OBJ_CFA_DEF_OFFSET, 0, 32},
+                                {8, OBJ_CFA_OFFSET, 19, -24}};
+    static const struct {
+        ObjMachine m;
+        const ObjCfi *c;
+        int n;
+    } cases[] = {
+        {OBJ_X86_64, x1, NCFI(x1)}, {OBJ_X86_64, x2, NCFI(x2)},
+        {OBJ_X86_64, x3, NCFI(x3)}, {OBJ_AARCH64, a1, NCFI(a1)},
+        {OBJ_AARCH64, a2, NCFI(a2)}, {OBJ_AARCH64, a3, NCFI(a3)},
+    };
+    const char *ld = ld64();
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        Obj o;
+        unwind_case(&o, cases[i].m, cases[i].c, cases[i].n, 32, "u.s");
+        writeobj(&o, "u.o");
+        obj_free(&o);
+        const char *t = cases[i].m == OBJ_X86_64 ? "x86_64" : "arm64";
+        ck_assert_int_eq(sh("llvm-mc -triple=%s-apple-macos11.0 "
+                            "-filetype=obj -o ref.o u.s", t), 0);
+        ck_assert_int_eq(sh("llvm-objdump --macho --unwind-info u.o | "
+                            "grep encoding > a.txt; llvm-objdump --macho "
+                            "--unwind-info ref.o | grep encoding > b.txt; "
+                            "diff a.txt b.txt"), 0);
+        /* Both put the same FDEs in __eh_frame (llvm-dwarfdump does
+         * not apply llvm-mc's arm64 pc-begin relocations: no pcs). */
+        ck_assert_int_eq(sh("llvm-dwarfdump --eh-frame u.o | grep "
+                            "'DW_CFA\\|FDE' | sed 's/.*FDE.*/FDE/' > a.txt; "
+                            "llvm-dwarfdump --eh-frame ref.o | grep "
+                            "'DW_CFA\\|FDE' | sed 's/.*FDE.*/FDE/' > b.txt; "
+                            "diff a.txt b.txt"), 0);
+        ck_assert_int_eq(sh("llvm-dwarfdump --eh-frame u.o | "
+                            "grep -v 'FDE.*pc=00000000\\.\\.\\.00000020' |"
+                            " grep -q FDE; test $? = 1"), 0);
+        if (ld)
+            ck_assert_int_eq(sh("%s -arch %s -platform_version macos 11.0 "
+                                "11.0 -dylib -o u.dylib u.o", ld, t), 0);
+    }
+}
+END_TEST
+
+/* Zero-fill, read-only data, section-relative references (a jump
+ * table) and a PC-relative data word, on both formats. */
+START_TEST(test_obj_sections_and_section_refs)
+{
+    if (!have("llvm-objdump") || !have("llvm-mc"))
+        return;
+    for (int f = 0; f < 2; f++) {
+        Obj o;
+        obj_init(&o, (ObjFormat)f, OBJ_AARCH64);
+        obj_emit_u32(&o, OBJ_SEC_TEXT, 0xd65f03c0); /* ret */
+        obj_emit_u32(&o, OBJ_SEC_TEXT, 0xd65f03c0);
+        def(&o, "t", OBJ_SEC_TEXT, 0, 8, true, true);
+        obj_align(&o, OBJ_SEC_RODATA, 8);
+        def(&o, "tab", OBJ_SEC_RODATA, 0, 20, false, false);
+        uint32_t ts = obj_section_sym(&o, OBJ_SEC_TEXT);
+        obj_reloc(&o, OBJ_SEC_RODATA,
+                  (ObjReloc){.offset = 0, .sym = ts, .kind = OBJ_R_ABS64,
+                             .addend = 4});
+        obj_zero(&o, OBJ_SEC_RODATA, 8);
+        obj_zero(&o, OBJ_SEC_RELRO, 8);
+        def(&o, "ptr", OBJ_SEC_RELRO, 0, 8, true, false);
+        ref(&o, OBJ_SEC_RELRO, 0, OBJ_R_ABS64, "zero", 16, 0, 0);
+        obj_align(&o, OBJ_SEC_BSS, 16);
+        obj_zero(&o, OBJ_SEC_BSS, 64);
+        def(&o, "zero", OBJ_SEC_BSS, 0, 64, true, false);
+        obj_zero(&o, OBJ_SEC_DATA, 8);
+        def(&o, "d", OBJ_SEC_DATA, 0, 8, true, false);
+        ref(&o, OBJ_SEC_DATA, 4, OBJ_R_PREL32_DATA, "ext", 8, 0, 0);
+        o.macos_version = 0x000c0300; /* 12.3 */
+        writeobj(&o, "s.o");
+        obj_free(&o);
+        if (f == OBJ_ELF) {
+            ck_assert_int_eq(sh("readelf -S -r -s -W s.o > a.txt 2> err.txt"
+                                " && ! test -s err.txt"), 0);
+            ck_assert_int_eq(sh("grep -q '\\.bss *NOBITS.* 000040 ' a.txt "
+                                "&& grep -q 'R_AARCH64_PREL32 .* ext + 8' "
+                                "a.txt && grep -q 'R_AARCH64_ABS64 .* "
+                                "\\.text + 4' a.txt"), 0);
+            continue;
+        }
+        puttext("s.s", "\t.text\n\t.globl _t\n_t:\tret\nLret:\tret\n"
+                       "\t.section __TEXT,__const\n\t.p2align 3\n"
+                       "_tab:\t.quad Lret\n"
+                       "\t.data\n\t.globl _d\n_d:\t.long 0\n"
+                       "\t.long _ext + 8 - .\n"
+                       "\t.section __DATA,__const\n\t.globl _ptr\n"
+                       "_ptr:\t.quad _zero+16\n"
+                       "\t.globl _zero\n\t.zerofill __DATA,__bss,_zero,64,4\n"
+                       "\t.subsections_via_symbols\n");
+        ck_assert_int_eq(sh("llvm-mc -triple=arm64-apple-macos11.0 "
+                            "-filetype=obj -o ref.o s.s"), 0);
+        ck_assert_int_eq(sh("llvm-objdump --macho -r s.o | tail -n +2 > "
+                            "a.txt && llvm-objdump --macho -r ref.o | tail "
+                            "-n +2 > b.txt && diff a.txt b.txt"), 0);
+        ck_assert_int_eq(sh("llvm-objdump -s s.o | tail -n +4 > a.txt && "
+                            "llvm-objdump -s ref.o | tail -n +4 > b.txt && "
+                            "diff a.txt b.txt"), 0);
+        ck_assert_int_eq(sh("llvm-objdump --macho --private-headers s.o > "
+                            "a.txt && grep -q 'type S_ZEROFILL' a.txt && "
+                            "grep -q 'minos 12.3' a.txt"), 0);
+    }
+}
+END_TEST
+
 /* ------------------------------------------------- API and errors */
 
 START_TEST(test_obj_write_deterministic)
@@ -685,6 +888,8 @@ main(void)
     tcase_add_test(tc, test_obj_elf_a64_run);
     tcase_add_test(tc, test_obj_elf_a64_matches_as);
     tcase_add_test(tc, test_obj_macho_a64);
+    tcase_add_test(tc, test_obj_macho_unwind_shapes);
+    tcase_add_test(tc, test_obj_sections_and_section_refs);
     suite_add_tcase(s, tc);
     return ck_main(s);
 }

@@ -81,6 +81,8 @@ pmem(MirFunc *f, FILE *out, const MirOpnd *o)
     }
     if (d || (!o->reg && !o->index) || o->ref)
         fprintf(out, "%" PRId64, d);
+    if (!o->reg && !o->index)           /* absolute: no parentheses */
+        return;
     fputs("(", out);
     if (o->reg)
         preg(out, o->reg, 8);

@@ -59,7 +59,8 @@ const MirRegInfo x64_regs = {
 #define RFLAGS MIR_OPF_RFLAGS
 
 const MirOpInfo x64_ops[X64_NOPS] = {
-#define X(e, s, fm, fl, n, r0, c0, f0, r1, c1, f1, r2, c2, f2, r3, c3, f3) \
+#define X(e, s, fm, fl, n, r0, c0, f0, r1, c1, f1, r2, c2, f2, r3, c3, f3, \
+          ec, opc, opc2, dig) \
     [X64_##e] = {s, n, fm, fl, {r0, r1, r2, r3}, {c0, c1, c2, c3}, \
                  {f0, f1, f2, f3}},
 #include "insts.def"
@@ -108,7 +109,8 @@ static const uint8_t dwarf_regs[X64_NREGS] = {
     .post_ra = x64_post_ra, \
     .print_inst = x64_print_inst, \
     .obj_machine = OBJ_X86_64, \
-    .dwarf_regs = dwarf_regs
+    .dwarf_regs = dwarf_regs, \
+    .encode = x64_encode
 
 const Target x64_linux_target = {
     .name = "x86_64-linux-gnu",

@@ -6,6 +6,7 @@
 #define SIR_X64_H
 
 #include "cg.h"
+#include "mc.h"
 #include "target.h"
 #include "sink.h"
 
@@ -29,8 +30,48 @@ enum {
     FM_GX, FM_FPREM, FM_CFI,
 };
 
+/* Encoding classes (insts.def ENC column; enc.c).  OPC, OPC2 and DIGIT
+ * as each class reads them; "size" is the row's operation width. */
 enum {
-#define X(e, s, fm, fl, n, r0, c0, f0, r1, c1, f1, r2, c2, f2, r3, c3, f3) \
+    E_NONE,     /* pseudo-instruction: no bytes (cfi) */
+    E_PLAIN,    /* OPC alone (ret, ud2, leave) */
+    E_PLAINW,   /* OPC, REX.W at size 8 (cltd / cqto) */
+    E_MOV,      /* OPC 88: 88/89 MR, 8A/8B RM; immediates OPC2 C6/C7
+                   /DIGIT, or B0/B8+r into a register */
+    E_MOVI,     /* E_MOV after the printer's movl / movabsq choices */
+    E_ALU,      /* OPC base: +0/1 MR, +2/3 RM, +4/5 accumulator and
+                   immediate; OPC2 80/81/83 /DIGIT with an immediate */
+    E_ALUSP,    /* E_ALU on %rsp (subsp) */
+    E_TEST,     /* OPC 84/85 MR; A8/A9 or OPC2 F6/F7 /DIGIT immediate */
+    E_RM,       /* OPC /r: operand 0 r/m, operand 1 reg (lea, GOT load) */
+    E_IMUL,     /* OPC /r (0F AF); immediates OPC2 69 (id) or 6B (ib) */
+    E_UNARY,    /* OPC F6/F7 /DIGIT on operand 0 */
+    E_SHIFT,    /* OPC C0/C1 /DIGIT ib; OPC2 D0/D1 by 1, D2/D3 by %cl */
+    E_BTI,      /* OPC /DIGIT ib (0F BA) */
+    E_EXT,      /* OPC (byte source) or OPC+1 (word) /r; OPC2 for a
+                   dword source (8B: movl zero-extends; 63: movslq) */
+    E_SETCC,    /* OPC+cc /0 */
+    E_CMOVCC,   /* OPC+cc /r */
+    E_JMP,      /* OPC rel32, OPC2 rel8 */
+    E_JCC,      /* OPC+cc rel32, OPC2+cc rel8 */
+    E_CALL,     /* OPC rel32 to a symbol; OPC2 /DIGIT indirect */
+    E_PUSH,     /* OPC+r; OPC2 /DIGIT from memory */
+    E_SSE,      /* F3 (size 4) / F2 (size 8) OPC /r */
+    E_SSEP,     /* 66 at size 8, OPC /r (ucomisd, xorps) */
+    E_MOVS,     /* F3/F2 OPC load, OPC+1 store; reg-reg OPC2 as E_SSEP */
+    E_CVTI2F,   /* F3/F2 by size, REX.W by size2 (source) */
+    E_CVTF2I,   /* F3/F2 by size2 (source), REX.W by size */
+    E_CVTF2F,   /* F3/F2 by the source width (the other one) */
+    E_GX,       /* 66 OPC /r, REX.W at 8 (movd/movq gp -> xmm); a 64-bit
+                   memory source is F3 OPC2 (movq m64, xmm) */
+    E_XG,       /* 66 OPC /r, xmm in reg (movd/movq xmm -> gp); a 64-bit
+                   memory destination is 66 OPC2 */
+    E_FPREM,    /* the x87 fprem loop (asm.c emit_fprem) */
+};
+
+enum {
+#define X(e, s, fm, fl, n, r0, c0, f0, r1, c1, f1, r2, c2, f2, r3, c3, f3, \
+          ec, opc, opc2, dig) \
     X64_##e,
 #include "insts.def"
 #undef X
@@ -112,5 +153,13 @@ void x64_print_inst(MirFunc *f, uint32_t i, FILE *out);
 void x64_prologue(CgCtx *c, MirFunc *f);
 void x64_epilogue(CgCtx *c, MirFunc *f, uint32_t ret, MirInstVec *out);
 void x64_post_ra(CgCtx *c, MirFunc *f);
+/* enc.c: machine code of allocated, finalized instruction i (every
+ * register a physreg, every memory base MB_REG/SYM/GOT/CONST) into buf
+ * (MC_MAXINST bytes); fx[*nfx] receives up to MC_MAXFIX fixups.  Jumps
+ * to blocks take the rel8 form when short_branch.  The bytes are what
+ * GNU as makes of x64_print_inst's text.  Returns the length
+ * (Target.encode). */
+uint32_t x64_encode(MirFunc *f, uint32_t i, bool short_branch, uint8_t *buf,
+                    McFixup *fx, uint32_t *nfx);
 
 #endif

@@ -1,0 +1,94 @@
+#!/bin/sh
+# Linking sirc's own objects the ways users do (sh test/link/run.sh BINDIR):
+#   - gdb backtraces through SIR functions of an executable (bt.sir),
+#     from the unwind information of sirc's object;
+#   - a shared library from objects made at -relocation-model=pic, with
+#     exported data and functions, called from C (lib.sir);
+#   - the same module at -relocation-model=static in a non-PIE program;
+#   - bad cases of the object path: an unwritable output, a section over
+#     4 GiB: an error, exit status 1, and no output file.
+bindir=${1:?usage: run.sh BINDIR}
+sirc=$bindir/sirc
+d=test/link
+CC=${CC:-cc}
+case $(uname -m) in x86_64) ;; *) echo "link tests: skipped (not x86-64)"; exit 0;; esac
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/sirlink.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
+
+# gdb: break in the C callee, the backtrace names both SIR functions
+if command -v gdb >/dev/null 2>&1; then
+    for o in -O0 -O1; do
+        if "$sirc" $o -c $d/bt.sir -o "$tmp/bt.o" &&
+           $CC -g -o "$tmp/bt" $d/bt.c "$tmp/bt.o" &&
+           "$tmp/bt" >/dev/null; then
+            gdb -batch -nx -ex 'break stop' -ex run -ex bt "$tmp/bt" \
+                > "$tmp/gdb.out" 2>&1
+            if grep -q ' inner ' "$tmp/gdb.out" &&
+               grep -q ' outer ' "$tmp/gdb.out" &&
+               grep -q ' main ' "$tmp/gdb.out"; then
+                ok
+            else
+                bad "gdb backtrace through sirc's object ($o)"
+                sed 's/^/    /' "$tmp/gdb.out" | tail -8
+            fi
+        else
+            bad "bt.sir ($o) did not build or run"
+        fi
+    done
+else
+    echo "link tests: gdb missing, backtrace test skipped"
+fi
+
+# a shared library from -relocation-model=pic objects
+for o in -O0 -O2; do
+    if "$sirc" $o -relocation-model=pic -c $d/lib.sir -o "$tmp/lib.o" &&
+       $CC -shared -o "$tmp/libsirt.so" "$tmp/lib.o" 2>"$tmp/err" &&
+       $CC -o "$tmp/libmain" $d/libmain.c -L"$tmp" -lsirt 2>>"$tmp/err" &&
+       LD_LIBRARY_PATH=$tmp "$tmp/libmain" > "$tmp/out" &&
+       [ "$(cat "$tmp/out")" = "11 71 71" ]; then
+        ok
+    else
+        bad "shared library from -relocation-model=pic objects ($o)"
+        sed 's/^/    /' "$tmp/err" | head -5
+    fi
+    # the text path agrees
+    if "$sirc" $o -relocation-model=pic -S $d/lib.sir -o "$tmp/lib.s" &&
+       $CC -shared -o "$tmp/libsirt.so" "$tmp/lib.s" 2>"$tmp/err" &&
+       LD_LIBRARY_PATH=$tmp "$tmp/libmain" > /dev/null; then
+        ok
+    else
+        bad "shared library from -relocation-model=pic assembly ($o)"
+    fi
+done
+
+# static code in a non-PIE executable
+if "$sirc" -relocation-model=static -c $d/lib.sir -o "$tmp/st.o" &&
+   $CC -no-pie -o "$tmp/st" $d/libmain.c "$tmp/st.o" 2>"$tmp/err" &&
+   "$tmp/st" > /dev/null; then
+    ok
+else
+    bad "-relocation-model=static in a non-PIE executable"
+    sed 's/^/    /' "$tmp/err" | head -5
+fi
+
+# bad cases: error, status 1, no output
+mkdir "$tmp/ro" && chmod 555 "$tmp/ro"
+if [ "$(id -u)" != 0 ]; then
+    "$sirc" -c $d/bt.sir -o "$tmp/ro/x.o" 2>"$tmp/err"
+    st=$?
+    if [ $st -eq 1 ] && grep -q error "$tmp/err" && [ ! -e "$tmp/ro/x.o" ]
+    then ok; else bad "unwritable output: status $st"; fi
+fi
+"$sirc" -c $d/big.sir -o "$tmp/big.o" 2>"$tmp/err"
+st=$?
+if [ $st -eq 1 ] && grep -q '4 GiB' "$tmp/err" && [ ! -e "$tmp/big.o" ] &&
+   [ -z "$(ls "$tmp" | grep '^big\.o\.')" ]; then
+    ok
+else
+    bad "a section over 4 GiB: status $st, $(head -1 "$tmp/err")"
+fi
+echo "link tests: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
