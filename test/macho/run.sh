@@ -49,19 +49,10 @@ if ! $CC $lflags -DSIRLD_TOOL -o "$tmp/sirld" "$here/loader.c" -ldl \
     sed 's/^/    /' "$tmp/err"
     exit 1
 fi
-# Until the x86-64 encoder lands, sirc -c has no Mach-O objects.
-objlane=1
-if "$bindir/sirc" -mtriple=$triple -c "$here/../run/x64/fold.sir" \
-        -o "$tmp/probe.o" 2>&1 | grep -q "not available yet"; then
-    echo "macho tests: sirc -c writes no x86-64 objects yet; llvm-mc lane only"
-    objlane=
-fi
-
 # lane DIR NAME KIND OPT: one program through one lane (KIND obj: sirc
 # -c; asm: sirc -S and llvm-mc); appends "pass KIND:OPT" or
 # "fail KIND:OPT: why" to $d.res, details to $d.log.  The structural
-# checks (ld64.lld, llvm-objdump) are for sirc's objects, or for the
-# llvm-mc ones while sirc writes none.
+# checks (ld64.lld, llvm-objdump) are for sirc's objects.
 lane() {
     dir=$1 name=$2 kind=$3 opt=$4 o=$d/$3$4.o
     why=
@@ -75,8 +66,6 @@ lane() {
             -o "$o" 2>"$d/err" || [ -s "$d/err" ]; then
         why="llvm-mc failed"
     fi
-    structural=
-    [ "$kind" = obj ] || [ -z "$objlane" ] && structural=1
     if [ -n "$why" ]; then
         :
     elif ! "$tmp/sirld" stubs "$o" >"$d/stubs.s" 2>"$d/err"; then
@@ -84,17 +73,18 @@ lane() {
     elif ! $CC -g -rdynamic -o "$d/exe" "$d/drv.o" "$d/stubs.s" \
             "$tmp/loader.o" -ldl -lm 2>"$d/err"; then
         why="cc failed"
-    elif ! (cd "$d" && SIRLD_OBJECT="$o" ./exe >"$d/out" 2>"$d/err"); then
-        why="run failed"
+    elif (cd "$d" && SIRLD_OBJECT="$o" exec ./exe >"$d/out" 2>"$d/err")
+         st=$?; [ $st -ne 0 ]; then
+        why="run failed (status $st)"
     elif [ -f "$dir/$name.out" ] && ! cmp -s "$d/out" "$dir/$name.out"
     then
         why="output differs"
-    elif [ -n "$structural" ] && [ -n "$ld64" ] &&
+    elif [ "$kind" = obj ] && [ -n "$ld64" ] &&
          ! "$ld64" -arch x86_64 -platform_version macos 11.0 11.0 -dylib \
              -undefined dynamic_lookup -o "$d/x.dylib" "$o" 2>"$d/err"
     then
         why="ld64.lld failed"
-    elif [ -n "$structural" ] &&
+    elif [ "$kind" = obj ] &&
          { ! llvm-objdump --macho --unwind-info "$o" >/dev/null \
                 2>"$d/err" || [ -s "$d/err" ]; }; then
         why="llvm-objdump --unwind-info failed"
@@ -111,7 +101,7 @@ lane() {
 
 # one DIR NAME: every lane of one program.  sirc -c at -O0 and -O2;
 # the text path at -O2, and at -O0 too when sirc -c failed there (to
-# tell sirc's object path from the code) or writes no objects yet.
+# tell sirc's object path from the code).
 one() {
     d=$tmp/$2
     mkdir -p "$d"
@@ -121,12 +111,10 @@ one() {
         sed 's/^/    /' "$d/err" >>"$d.log"
         return
     fi
-    if [ -n "$objlane" ]; then
-        lane "$1" "$2" obj -O0
-        lane "$1" "$2" obj -O2
-    fi
+    lane "$1" "$2" obj -O0
+    lane "$1" "$2" obj -O2
     lane "$1" "$2" asm -O2
-    if [ -z "$objlane" ] || grep -q "^fail obj:-O0" "$d.res"; then
+    if grep -q "^fail obj:-O0" "$d.res"; then
         lane "$1" "$2" asm -O0
     fi
 }
@@ -160,8 +148,16 @@ for dn in $names; do
         case $lane in obj:*)
             if grep -qx "pass asm:${lane#obj:}" "$tmp/$name.res"; then
                 bugs=$((bugs + 1))
-                echo "SIRC OBJECT BUG: $dir/$name.sir at ${lane#obj:}:" \
-                     "sirc -c fails where sirc -S | llvm-mc passes"
+                opt=${lane#obj:}
+                echo "SIRC OBJECT BUG: $dir/$name.sir at $opt:" \
+                     "sirc -c fails where sirc -S | llvm-mc passes;" \
+                     "first differences (< sirc -c, > llvm-mc):"
+                for k in obj asm; do
+                    llvm-objdump --macho -d -r --no-show-raw-insn \
+                        "$tmp/$name/$k$opt.o" | tail -n +2 >"$tmp/$k.dis"
+                done
+                diff "$tmp/obj.dis" "$tmp/asm.dis" | grep '^[<>]' |
+                    head -12 | sed 's/^/    /'
             fi ;;
         esac
     done <"$tmp/$name.res"
