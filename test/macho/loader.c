@@ -721,10 +721,23 @@ stubs(const Obj *o)
             !o->sec[y->sect - 1].load)
             continue;
         const Sect *s = &o->sec[y->sect - 1];
+        /* Quoted: SIR names need not be C identifiers (@0). */
+        char q[512];
+        size_t n = 0;
+        q[n++] = '"';
+        for (const char *c = name + 1; *c; c++) {
+            if (n > sizeof q - 4)
+                die("symbol name '%.40s...' is too long", name);
+            if (*c == '"' || *c == '\\')
+                q[n++] = '\\';
+            q[n++] = *c;
+        }
+        q[n++] = '"';
+        q[n] = 0;
         printf("\t.globl %s\n\t.type %s, %s\n"
-               "\t.set %s, __sirld_sect%u + %" PRIu64 "\n", name + 1,
-               name + 1, s->exec ? "@function" : "@object", name + 1,
-               y->sect, y->value - s->addr);
+               "\t.set %s, __sirld_sect%u + %" PRIu64 "\n", q, q,
+               s->exec ? "@function" : "@object", q, y->sect,
+               y->value - s->addr);
     }
     printf("\t.section .data.rel.ro, \"aw\"\n\t.balign 8\n"
            "\t.globl __sirld_place\n__sirld_place:\n");
