@@ -46,6 +46,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#ifndef MAP_FIXED_NOREPLACE
+#define MAP_FIXED_NOREPLACE 0x100000 /* Linux 4.17; older: a hint */
+#endif
+
 enum {
     MH_OBJECT = 1, CPU_X86_64 = 0x01000007,
     LC_SEGMENT_64 = 0x19, LC_SYMTAB = 0x2,
@@ -631,9 +635,6 @@ relocate_sect(Obj *o, Sect *s)
         if (r.pcrel != pcrel_ok || (pcrel_ok && size != 4))
             die("%s: relocation %u (%s): pcrel=%d length=%u is not valid "
                 "for this type", s->name, k, tn, r.pcrel, size);
-        if (r.ext && r.symnum >= o->nsym)
-            die("%s: relocation %u: bad symbol index %u", s->name, k,
-                r.symnum);
         if (size == 8) {
             wr64(field, v);
             continue;

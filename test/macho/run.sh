@@ -32,7 +32,7 @@ command -v timeout >/dev/null 2>&1 && to="timeout 20"
 # the stubs for the Mach-O object O and the loader, runs it with its
 # output in OUT; sets why on a failure to link, st to the exit status.
 loadrun() {
-    why= st=
+    why="" st=""
     if ! "$tmp/sirld" stubs "$1" >"$d/stubs.s" 2>"$d/err"; then
         why="sirld stubs failed"
     elif ! $CC -g -rdynamic -o "$d/exe" $2 "$d/stubs.s" "$tmp/loader.o" \
