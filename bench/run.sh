@@ -90,3 +90,30 @@ for size in $((insts / 4)) "$insts"; do
     qcpu=$cpu
 done
 echo "goal: the full size within about 4x (linear) of the quarter size."
+
+# Objects (issue 16): sirc's integrated object path against the previous
+# route, sirc -S then the system assembler, on the "module" input.
+# Goal: the integrated path at least 1.5x faster at -O0.
+echo
+printf '%-22s %8s %7s %7s %8s %7s\n' "objects (module)" insts wall-s cpu-s \
+    peak-MB speedup
+"$out/gen" module "$insts" >"$out/cg.sir" 2>"$out/cg.count"
+n=$(sed -n 's/^instructions: //p' "$out/cg.count")
+cat >"$out/viaas.sh" <<EOS
+#!/bin/sh
+"$bindir/sirc" "\$1" -S "$out/cg.sir" -o "$out/cg.s" &&
+    as --64 -o "$out/cg-as.o" "$out/cg.s"
+EOS
+chmod +x "$out/viaas.sh"
+for lvl in -O0 -O2; do
+    best /dev/null "$bindir/sirc" $lvl -c "$out/cg.sir" -o "$out/cg.o"
+    iw=$wall ic=$cpu im=$rss
+    best /dev/null "$out/viaas.sh" $lvl
+    awk -v l="$lvl" -v n="$n" -v w="$wall" -v c="$cpu" -v m="$rss" \
+        -v iw="$iw" -v ic="$ic" -v im="$im" 'BEGIN {
+        printf "%-22s %8d %7.3f %7.3f %8.1f %7s\n", "sirc " l " -c", n, iw,
+            ic, im / 1024, sprintf("%.2fx", w / iw)
+        printf "%-22s %8d %7.3f %7.3f %8.1f %7s\n", "sirc " l " -S + as", n,
+            w, c, m / 1024, "-" }'
+done
+echo "speedup: wall time of -S + as over -c.  goal: >= 1.5x at -O0."

@@ -15,7 +15,7 @@
 #include "opt.h"
 #include "cg.h"
 #include "target.h"
-#include "sink.h"
+#include "obj.h"
 #include "cli.h"
 
 #include <string.h>
@@ -138,16 +138,7 @@ compile(IrModule *m, const Options *o, FILE *out, Diag *d)
     };
     if (o->filetype != FT_OBJ)
         return cg_compile(m, &co, out, d);
-    if (!t->encode) {
-        fprintf(stderr, "sirc: error: objects for target '%s' are not "
-                "available yet\n", t->name);
-        return false;
-    }
-    McSink s;
-    cg_obj_sink(&s, out, t);
-    bool ok = cg_compile_to(m, &co, &s, d);
-    cg_obj_sink_free(&s);
-    return ok;
+    return cg_compile_obj(m, &co, out, d);
 }
 
 /* The default output name: the input with its .sir extension replaced. */

@@ -366,6 +366,9 @@ typedef struct {
 enum { CG_MAX_LEAVES = 1 << 16 };
 /* Compiles m to assembly text on out (or MIR listings, opt->emit). */
 bool cg_compile(IrModule *m, const CgOptions *opt, FILE *out, Diag *d);
+/* Compiles m to an object file (ELF or Mach-O, by the target) on out;
+ * no external program is run. */
+bool cg_compile_obj(IrModule *m, const CgOptions *opt, FILE *out, Diag *d);
 /* Compiles m into a sink (sink.h): the text sink, the object sink. */
 struct McSink;
 bool cg_compile_to(IrModule *m, const CgOptions *opt, struct McSink *sink,

@@ -354,3 +354,18 @@ cg_compile(IrModule *m, const CgOptions *opt, FILE *out, Diag *d)
     cg_text_sink_free(&text);
     return ok;
 }
+
+bool
+cg_compile_obj(IrModule *m, const CgOptions *opt, FILE *out, Diag *d)
+{
+    if (!opt->target || !opt->target->encode) {
+        ir_diag_error(d, (IrLoc){0}, "objects for target '%s' are not "
+                      "available yet", opt->target ? opt->target->name : "?");
+        return false;
+    }
+    McSink s;
+    cg_obj_sink(&s, out, opt->target);
+    bool ok = compile_module(m, opt, &s, NULL, d);
+    cg_obj_sink_free(&s);
+    return ok;
+}

@@ -74,7 +74,22 @@ else
     sed 's/^/    /' "$tmp/err" | head -5
 fi
 
+# the same input and options give byte-identical objects
+for t in x86_64-linux-gnu x86_64-apple-macos; do
+    if "$sirc" -mtriple=$t -c $d/lib.sir -o "$tmp/d1.o" &&
+       "$sirc" -mtriple=$t -c $d/lib.sir -o "$tmp/d2.o" &&
+       cmp -s "$tmp/d1.o" "$tmp/d2.o"; then
+        ok
+    else
+        bad "objects for $t are not deterministic"
+    fi
+done
+
 # bad cases: error, status 1, no output
+"$sirc" -c $d/bt.sir -o "$tmp/nodir/x.o" 2>"$tmp/err"
+st=$?
+if [ $st -eq 1 ] && grep -q "cannot write" "$tmp/err" &&
+   [ ! -e "$tmp/nodir" ]; then ok; else bad "output in a missing directory: status $st"; fi
 mkdir "$tmp/ro" && chmod 555 "$tmp/ro"
 if [ "$(id -u)" != 0 ]; then
     "$sirc" -c $d/bt.sir -o "$tmp/ro/x.o" 2>"$tmp/err"

@@ -174,8 +174,9 @@ static const char x64_s[] =
     "\t.data\n\t.globl g\n\t.p2align 2\ng:\t.long 40\ncnt:\t.long 0\n"
     "\t.section .data.rel.ro,\"aw\"\n\t.p2align 3\np:\t.quad g+4\n";
 
-/* The Mach-O spelling for llvm-mc: underscores, no epilogue CFI (so
- * llvm-mc picks compact unwind, as the writer does). */
+/* The Mach-O spelling for llvm-mc: underscores, no epilogue CFI (an
+ * epilogue rule such as def_cfa makes llvm-mc and the writer fall back
+ * to DWARF; without it both pick compact unwind). */
 static const char x64_macho_s[] =
     "\t.text\n\t.globl _f\n\t.p2align 4\n_f:\n\t.cfi_startproc\n"
     "\tpushq %rbp\n\t.cfi_def_cfa_offset 16\n\t.cfi_offset %rbp, -16\n"
@@ -220,7 +221,8 @@ build_x64(Obj *o, ObjFormat fmt)
     obj_cfi(o, 1, OBJ_CFA_OFFSET, 6, -16);
     obj_cfi(o, 4, OBJ_CFA_DEF_REGISTER, 6, 0);
     obj_cfi(o, 6, OBJ_CFA_OFFSET, 3, -24);
-    obj_cfi(o, 0x32, OBJ_CFA_DEF, 7, 8);
+    if (fmt == OBJ_ELF)     /* the Mach-O spelling has no epilogue CFI */
+        obj_cfi(o, 0x32, OBJ_CFA_DEF, 7, 8);
     obj_fde(o, obj_sym(o, "leaf"), 0x33, 7);
 }
 

@@ -2442,7 +2442,7 @@ static const Golden golden[] = {
     {G0(X64_LEAVE, 0),
      "c9", "leave"},
     {G(X64_CFI, 0, I(16), R(RBP)),
-     "", ""},
+     "", ".cfi_def_cfa_offset 16"},
     {G(X64_SUBSP, 8, I(16)),
      "48 83 ec 10", "subq $16, %rsp"},
     {G(X64_SUBSP, 8, I(4096)),
