@@ -32,7 +32,7 @@ CFLAGS  ?= $(OPTFLAGS)
 ALLCFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE $(WARN) $(CFLAGS) \
             $(SANFLAGS) -Ilib/ir -Ilib/opt -Ilib/codegen -Ilib/target \
             -Ilib/obj -I$(B)/gen -MMD -MP
-LDLIBS  = -lm
+LDLIBS  = -lm -pthread
 FFI_LIBS := $(shell pkg-config --libs libffi 2>/dev/null || echo -lffi)
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lpthread)
@@ -188,10 +188,10 @@ $(B)/fuzz/obj/%.o: %.c
 	clang $(FUZZ_CFLAGS) -c -o $@ $<
 
 $(B)/fuzz/fuzz_parse: $(B)/fuzz/obj/test/fuzz/fuzz_parse.o $(FUZZ_IR)
-	clang $(FUZZ_LINK) -o $@ $^ -lm $(FFI_LIBS)
+	clang $(FUZZ_LINK) -o $@ $^ -lm -pthread $(FFI_LIBS)
 
 $(B)/fuzz/fuzz_pipeline: $(B)/fuzz/obj/test/fuzz/fuzz_pipeline.o $(FUZZ_OBJ)
-	clang $(FUZZ_LINK) -o $@ $^ -lm $(FFI_LIBS)
+	clang $(FUZZ_LINK) -o $@ $^ -lm -pthread $(FFI_LIBS)
 
 fuzz: $(B)/fuzz/fuzz_parse $(B)/fuzz/fuzz_pipeline $(B)/bin/sirgen
 	@sh test/fuzz/seed-pipeline.sh $(B)/bin/sirgen $(B)/fuzz/seeds

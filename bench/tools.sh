@@ -2,7 +2,8 @@
 # tools.sh BINDIR - sirc against the tools a user would pick instead, on
 # one generated program (bench/tri.c) written as SIR, LLVM IR and C
 # (issue 18).  For BENCH_FUNCS functions (default 10000; the issue's
-# second size is 100000), rows: sirc -O0/-O2 -c, siropt -O2, llc -O0/-O2
+# second size is 100000), rows: sirc -O0/-O2 -c at -j 1 and -j 2 (code
+# generation on threads; the optimizer runs on one), siropt -O2, llc -O0/-O2
 # -filetype=obj, tcc -c (installed with apt-get when missing, if
 # possible); wall and CPU time (best of BENCH_RUNS, default 3), SIR
 # instructions per CPU second, peak RSS and bytes per instruction, and
@@ -68,8 +69,14 @@ if [ -n "$LLC" ]; then
         -o "$out/tri-llc.o"
     l2=$cpu
 fi
-row "sirc -O0 -c" "$l0" "$bindir/sirc" -O0 -c "$out/tri.sir" -o "$out/tri.o"
-row "sirc -O2 -c" "$l2" "$bindir/sirc" -O2 -c "$out/tri.sir" -o "$out/tri.o"
+for j in 1 2; do
+    row "sirc -O0 -c -j $j" "$l0" "$bindir/sirc" -O0 -j $j -c "$out/tri.sir" \
+        -o "$out/tri.o"
+done
+for j in 1 2; do
+    row "sirc -O2 -c -j $j" "$l2" "$bindir/sirc" -O2 -j $j -c "$out/tri.sir" \
+        -o "$out/tri.o"
+done
 row "siropt -O2" "" "$bindir/siropt" -O2 "$out/tri.sir" -o "$out/tri-o2.sir"
 [ -n "$TCC" ] && row "tcc -c (the C version)" "$l0" "$TCC" -c "$out/tri.c" \
     -o "$out/tri-tcc.o"

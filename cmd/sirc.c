@@ -18,7 +18,9 @@
 #include "obj.h"
 #include "cli.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The triples the project targets (spec section 1) that have no code
  * generator yet; target_list() gives the others. */
@@ -42,6 +44,7 @@ typedef struct {
     const char *triple;
     FileType filetype;
     CgReloc reloc;
+    int jobs;                   /* -j: code generation threads */
     const char *print_after;    /* "isel", "regalloc" or NULL */
     const char *file;           /* input name, for diagnostics and .file */
     int level;                  /* -O level */
@@ -70,6 +73,9 @@ static const char usage[] =
     "                           executables; pic: shared libraries (the\n"
     "                           module's non-internal symbols through the\n"
     "                           GOT and PLT); static: direct references\n"
+    "  -j N                     compile functions on N threads (default:\n"
+    "                           the online CPUs); the output is the same\n"
+    "                           for every N\n"
     "  --emit=mir               print the machine IR instead of assembly\n"
     "  -print-after=isel|regalloc  print the machine IR after a stage\n"
     "  --help                   show this help\n"
@@ -135,6 +141,7 @@ compile(IrModule *m, const Options *o, FILE *out, Diag *d)
         .file = o->file,
         .optlevel = o->level,
         .reloc = o->reloc,
+        .jobs = o->jobs,
     };
     if (o->filetype != FT_OBJ)
         return cg_compile(m, &co, out, d);
@@ -158,7 +165,9 @@ default_output(const char *in, FileType ft)
 int
 main(int argc, char **argv)
 {
-    Options o = {.triple = HOST_TRIPLE, .level = 2};
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    Options o = {.triple = HOST_TRIPLE, .level = 2,
+                 .jobs = ncpu > 0 ? (ncpu > 64 ? 64 : (int)ncpu) : 1};
     const char *in = NULL, *out = NULL, *v;
     bool only_files = false;
 
@@ -192,6 +201,14 @@ main(int argc, char **argv)
             out = argv[++i];
         } else if (!strncmp(a, "-o", 2) && a[2] != '=') {
             out = a + 2;
+        } else if (a[1] == 'j' && a[2] != '-') {
+            const char *n = a[2] ? a + 2 : i + 1 < argc ? argv[++i] : NULL;
+            char *e;
+            long j = n ? strtol(n, &e, 10) : 0;
+            if (!n || !*n || *e || j < 1 || j > 256)
+                return fail("bad -j '%s' (a number of threads, 1-256)",
+                            n ? n : "");
+            o.jobs = (int)j;
         } else if (a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
             o.level = a[2] - '0';
         } else if ((v = cli_value(a, "mtriple")) != NULL) {

@@ -334,6 +334,9 @@ typedef struct {
     const char *file;           /* source file name for .file */
     int optlevel;               /* 0: no MIR optimization (taildup.c) */
     CgReloc reloc;
+    /* Functions compiled at once on threads (0, 1: one at a time); the
+     * output is the same whatever the number. */
+    int jobs;
 } CgOptions;
 
 /* Per-function lowering state shared by the driver and target isel. */
@@ -373,6 +376,16 @@ bool cg_compile_obj(IrModule *m, const CgOptions *opt, FILE *out, Diag *d);
 struct McSink;
 bool cg_compile_to(IrModule *m, const CgOptions *opt, struct McSink *sink,
                    Diag *d);
+/* Compiles function s (c->fn_index set) through cg_finalize into *out,
+ * which the caller frees with mir_func_free; false on an error
+ * (reported on c->diag). */
+bool cg_compile_func(CgCtx *c, IrSym s, MirFunc *out);
+/* parallel.c: compiles fns[0 .. n) on opt->jobs threads and hands them
+ * to the sink in order; stops at the first function that fails, with
+ * the diagnostics of the one-thread run. */
+struct McSink;
+bool cg_compile_parallel(CgCtx *c, const IrSym *fns, uint32_t n,
+                         struct McSink *sink);
 /* Scalar leaves of t in memory order; returns the count (caller frees
  * *out). */
 uint32_t cg_leaves(IrModule *m, IrType t, CgLeaf **out);

@@ -187,8 +187,8 @@ print_stage(CgCtx *c, const char *stage)
     }
 }
 
-static bool
-compile_func(CgCtx *c, IrSym s, McSink *sink, FILE *out)
+bool
+cg_compile_func(CgCtx *c, IrSym s, MirFunc *out)
 {
     IrModule *m = c->m;
     IrFunc *f = ir_sym(m, s)->func;
@@ -286,21 +286,16 @@ compile_func(CgCtx *c, IrSym s, McSink *sink, FILE *out)
             ok = false;
         }
     }
-    if (ok) {
-        if (c->opt->emit == CG_EMIT_MIR) {
-            mir_print_func(&mf, out);
-        } else {
-            cg_finalize(c, &mf);
-            cg_emit_func(sink, &mf);
-        }
-    }
+    if (ok && c->opt->emit != CG_EMIT_MIR)
+        cg_finalize(c, &mf);
     free(rpo);
     ir_uses_free(&c->uses);
     free(c->vfirst), free(c->vcount), free(c->blockmap);
     free(c->slotobj), free(c->reachable);
     free(c->tpriv);
     c->tpriv = NULL;
-    mir_func_free(&mf);
+    c->mf = NULL;
+    *out = mf;
     return ok;
 }
 
@@ -323,14 +318,30 @@ compile_module(IrModule *m, const CgOptions *opt, McSink *sink, FILE *out,
         sink->begin(sink, &c);
     }
     bool ok = !c.failed;
-    for (uint32_t k = 1; k <= ir_num_syms(m) && ok; k++) {
+    VEC(IrSym) fns = {0};
+    for (uint32_t k = 1; k <= ir_num_syms(m); k++) {
         const IrSymData *sd = ir_sym_c(m, (IrSym){k});
-        if (sd->dead || sd->kind != IR_SYM_FUNC || !sd->func)
-            continue;
-        c.failed = false;
-        ok = compile_func(&c, (IrSym){k}, sink, out);
-        c.fn_index++;
+        if (!sd->dead && sd->kind == IR_SYM_FUNC && sd->func)
+            VEC_PUSH(fns, ((IrSym){k}));
     }
+    /* Threads only where the output is the sink's alone (listings and
+     * -print-after write as they go). */
+    if (ok && opt->jobs > 1 && fns.len > 1 && asm_ && !opt->print_after) {
+        ok = cg_compile_parallel(&c, fns.data, fns.len, sink);
+    } else {
+        for (uint32_t k = 0; k < fns.len && ok; k++) {
+            MirFunc mf;
+            c.failed = false;
+            c.fn_index = k;
+            ok = cg_compile_func(&c, fns.data[k], &mf);
+            if (ok && asm_)
+                cg_emit_func(sink, &mf);
+            else if (ok)
+                mir_print_func(&mf, out);
+            mir_func_free(&mf);
+        }
+    }
+    VEC_FREE(fns);
     if (ok && asm_) {
         cg_emit_data(sink, m);
         ok = sink->finish(sink);

@@ -38,7 +38,8 @@ out_of(McSink *s)
 void
 cg_print_symname(FILE *out, const char *prefix, const char *name)
 {
-    bool bare = (name[0] >= 'A' && name[0] <= 'Z') ||
+    /* after a prefix ("_" on Mach-O) every SIR name is bare (10.5) */
+    bool bare = *prefix || (name[0] >= 'A' && name[0] <= 'Z') ||
                 (name[0] >= 'a' && name[0] <= 'z') || name[0] == '_' ||
                 name[0] == '.';
     if (bare)

@@ -5,6 +5,7 @@
 #   - a shared library from objects made at -relocation-model=pic, with
 #     exported data and functions, called from C (lib.sir);
 #   - the same module at -relocation-model=static in a non-PIE program;
+#   - threads (-j3) give the output and diagnostics of one thread;
 #   - bad cases of the object path: an unwritable output, a section over
 #     4 GiB: an error, exit status 1, and no output file.
 bindir=${1:?usage: run.sh BINDIR}
@@ -84,6 +85,26 @@ for t in x86_64-linux-gnu x86_64-apple-macos; do
         bad "objects for $t are not deterministic"
     fi
 done
+
+# functions compiled on threads (-j): the same output as one thread,
+# and the same diagnostics from the first failing function
+for f in test/run/x64/*.sir examples/*.sir; do
+    for o in -O0 -O2; do
+        "$sirc" $o -j1 -c "$f" -o "$tmp/j1.o" 2>/dev/null || continue
+        "$sirc" $o -j3 -c "$f" -o "$tmp/j3.o" &&
+        "$sirc" $o -j1 -S "$f" -o "$tmp/j1.s" &&
+        "$sirc" $o -j3 -S "$f" -o "$tmp/j3.s" &&
+        cmp -s "$tmp/j1.o" "$tmp/j3.o" && cmp -s "$tmp/j1.s" "$tmp/j3.s" ||
+            { bad "-j3 output differs from -j1: $f $o"; continue; }
+    done
+done
+ok
+"$sirc" -O0 -j1 -c $d/frames.sir -o "$tmp/f1.o" 2>"$tmp/e1"
+s1=$?
+"$sirc" -O0 -j3 -c $d/frames.sir -o "$tmp/f3.o" 2>"$tmp/e3"
+s3=$?
+if [ $s1 -eq 1 ] && [ $s3 -eq 1 ] && cmp -s "$tmp/e1" "$tmp/e3" &&
+   [ ! -e "$tmp/f3.o" ]; then ok; else bad "-j3 diagnostics differ"; fi
 
 # bad cases: error, status 1, no output
 "$sirc" -c $d/bt.sir -o "$tmp/nodir/x.o" 2>"$tmp/err"
