@@ -98,6 +98,9 @@ typedef struct {
     uint32_t val;
 } SirMapEnt;
 
+/* The deepest nesting of brackets the reader accepts (sir.7, "Limits"). */
+enum { SIR_MAX_NEST = 1000 };
+
 typedef struct SirParser {
     IrModule *m;
     Diag *d;
@@ -106,6 +109,7 @@ typedef struct SirParser {
     size_t len, pos;
     size_t off, tokoff;     /* byte offset of the next / last token */
     int lasttok;            /* kind of the last token */
+    int nest;               /* brackets open, at most SIR_MAX_NEST */
     bool after_term;        /* the current block has its terminator */
     uint32_t line, col;
     bool lexfail;           /* lexical error reported: parser stays quiet */

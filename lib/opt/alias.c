@@ -97,15 +97,27 @@ opt_alias_escape(OptAlias *al, IrValue v)
         al->escaped[o] = true;
 }
 
-const OptPtrInfo *
-opt_alias_base(IrFunc *f, OptAlias *al, IrValue v)
+/* The pointer operand a value's base is derived from: the first
+ * argument of elemptr and offset, none (id 0) for any other value. */
+static IrValue
+derived_from(IrFunc *f, IrValue v)
+{
+    IrInst i = opt_def_inst(f, v);
+    if (!i.id)
+        return (IrValue){0};
+    IrOpcode op = ir_inst(f, i)->op;
+    if (op != IR_OP_ELEMPTR && op != IR_OP_OFFSET)
+        return (IrValue){0};
+    return ir_inst_arg(f, i, 0);
+}
+
+/* Computes the base of v, whose operand's base (if it is derived) is
+ * final. */
+static void
+resolve(IrFunc *f, OptAlias *al, IrValue v)
 {
     static const OptPtrInfo unknown = {.kind = BASE_UNKNOWN, .done = true};
-    if (v.id >= al->nvalues)
-        return &unknown;
     OptPtrInfo *p = &al->info[v.id];
-    if (p->done)
-        return p;
     /* Any other pointer is a base of its own (a parameter, a loaded
      * pointer, a block parameter): its object is unknown, but constant
      * offsets from it still tell accesses apart. */
@@ -113,7 +125,7 @@ opt_alias_base(IrFunc *f, OptAlias *al, IrValue v)
                       .done = true};
     IrInst i = opt_def_inst(f, v);
     if (!i.id)
-        return p;
+        return;
     IrInstData *d = ir_inst(f, i);
     uint64_t c;
     switch (d->op) {
@@ -130,9 +142,8 @@ opt_alias_base(IrFunc *f, OptAlias *al, IrValue v)
                           .known_off = true, .done = true};
         break;
     case IR_OP_ELEMPTR: {
-        /* Chains are short in practice; the memo makes it linear. */
-        OptPtrInfo q = *opt_alias_base(f, al, ir_inst_arg(f, i, 0));
-        p = &al->info[v.id];
+        IrValue a = ir_inst_arg(f, i, 0);
+        OptPtrInfo q = a.id < al->nvalues ? al->info[a.id] : unknown;
         *p = q;
         p->done = true;
         if (p->known_off)
@@ -140,8 +151,8 @@ opt_alias_base(IrFunc *f, OptAlias *al, IrValue v)
         break;
     }
     case IR_OP_OFFSET: {
-        OptPtrInfo q = *opt_alias_base(f, al, ir_inst_arg(f, i, 0));
-        p = &al->info[v.id];
+        IrValue a = ir_inst_arg(f, i, 0);
+        OptPtrInfo q = a.id < al->nvalues ? al->info[a.id] : unknown;
         *p = q;
         p->done = true;
         if (p->known_off &&
@@ -165,7 +176,37 @@ opt_alias_base(IrFunc *f, OptAlias *al, IrValue v)
     default:
         break;
     }
-    return p;
+}
+
+/*
+ * The base of v, memoized.  A chain of elemptr/offset may be as long as
+ * the program (and laid out in any order), so it is walked down to a
+ * value already known, then resolved on the way back up: no recursion.
+ * A value on the walk counts as known (a base of its own), which ends a
+ * cycle in unreachable code as the recursive definition would.
+ */
+const OptPtrInfo *
+opt_alias_base(IrFunc *f, OptAlias *al, IrValue v)
+{
+    static const OptPtrInfo unknown = {.kind = BASE_UNKNOWN, .done = true};
+    if (v.id >= al->nvalues)
+        return &unknown;
+    if (al->info[v.id].done)
+        return &al->info[v.id];
+    VEC(IrValue) walk = {0};
+    IrValue x = v;
+    for (;;) {
+        VEC_PUSH(walk, x);
+        al->info[x.id] = (OptPtrInfo){.kind = BASE_VALUE, .id = x.id,
+                                      .known_off = true, .done = true};
+        x = derived_from(f, x);
+        if (!x.id || x.id >= al->nvalues || al->info[x.id].done)
+            break;
+    }
+    while (walk.len)
+        resolve(f, al, walk.data[--walk.len]);
+    VEC_FREE(walk);
+    return &al->info[v.id];
 }
 
 bool

@@ -2441,6 +2441,8 @@ static const Golden golden[] = {
      "0f 0b", "ud2"},
     {G0(X64_LEAVE, 0),
      "c9", "leave"},
+    {G0(X64_REPMOVSB, 8),
+     "f3 a4", "rep movsb"},
     {G(X64_CFI, 0, I(16), R(RBP)),
      "", ".cfi_def_cfa_offset 16"},
     {G(X64_SUBSP, 8, I(16)),

@@ -59,10 +59,26 @@ x64_fn(CgCtx *c)
     return c->tpriv;
 }
 
-static uint32_t
+/* Argument areas are addressed with 32-bit displacements: larger ones
+ * are refused (lower.c bounds the frame the same way). */
+enum { ARGAREA_MAX = INT32_MAX / 2 };
+
+static uint64_t
 round8(uint64_t x)
 {
-    return (uint32_t)((x + 7) / 8 * 8);
+    return (x + 7) / 8 * 8;
+}
+
+/* Places an argument of n bytes at the end of the area *stack, setting
+ * *off; false when the area would exceed ARGAREA_MAX. */
+static bool
+area_add(uint64_t *stack, uint64_t n, uint32_t *off)
+{
+    if (n > ARGAREA_MAX || *stack + round8(n) > ARGAREA_MAX)
+        return false;
+    *off = (uint32_t)*stack;
+    *stack += round8(n);
+    return true;
 }
 
 /* Extends a narrow argument or result as spec 4.3 requires. */
@@ -192,7 +208,7 @@ x64_isel_entry(CgCtx *c)
     IrBlock entry = ir_layout_entry(f);
     X64Fn *st = x64_fn(c);
     unsigned ni = 0, ns = 0;
-    uint32_t stack = 0;
+    uint64_t stack = 0;
     if (sd->conv == IR_CONV_WIN64) {
         cg_error(c, f->loc, "the win64 calling convention is not supported "
                  "by this backend");
@@ -210,6 +226,7 @@ x64_isel_entry(CgCtx *c)
     uint32_t *obj = xcalloc(np + 1, sizeof *obj);
     uint32_t *off = xcalloc(np + 1, sizeof *off);
     uint32_t (*eb)[2] = xcalloc(np + 1, sizeof *eb);   /* where 3 */
+    uint32_t big = 0;       /* 1 + the parameter the area cannot hold */
     /* pass 1: copy every register argument out of its physreg */
     for (uint32_t k = 0; k < np; k++) {
         IrValue v = ir_block_param(f, entry, k);
@@ -218,8 +235,10 @@ x64_isel_entry(CgCtx *c)
             ir_sig_param(m, ir_sym_c(m, f->sym)->sig, k) : NULL;
         if (pa && (pa->attrs & IR_ATTR_BYVAL)) {
             where[k] = 1;
-            off[k] = stack;
-            stack += round8(pa->byval);
+            if (!area_add(&stack, pa->byval, &off[k])) {
+                big = k + 1;
+                break;
+            }
             continue;
         }
         X64Class cl = x64_classify(m, t);
@@ -228,8 +247,10 @@ x64_isel_entry(CgCtx *c)
             *(cl.cls[e] == X64_INT ? &wi : &ws) += 1;
         if (cl.memory || ni + wi > 6 || ns + ws > 8) {
             where[k] = 1;
-            off[k] = stack;
-            stack += round8(ir_type_size(m, t));
+            if (!area_add(&stack, ir_type_size(m, t), &off[k])) {
+                big = k + 1;
+                break;
+            }
             continue;
         }
         if (cl.n == 0)
@@ -262,6 +283,13 @@ x64_isel_entry(CgCtx *c)
             else
                 x64_emit2(c, X64_MOVS, 8, x64_reg(XMM0 + ns++), dst);
         }
+    }
+    if (big) {
+        cg_error(c, f->loc, "the incoming stack argument area exceeds %u "
+                 "bytes (at parameter %u, counting from 0)",
+                 (unsigned)ARGAREA_MAX, big - 1);
+        free(where), free(obj), free(off), free(eb);
+        return;
     }
     /* pass 2: loads from the stack and from the temporaries */
     for (uint32_t k = 0; k < np; k++) {
@@ -364,9 +392,23 @@ typedef struct {
     uint32_t off;
 } Arg;
 
+/* Copies of up to this many bytes are unrolled; longer ones are one
+ * `rep movsb`, so the compiler's memory does not grow with the size. */
+enum { COPY_UNROLL_MAX = 128 };
+
+/* Copies n bytes from the address in register p to the outgoing
+ * argument area at dst. */
 static void
-copy_bytes(CgCtx *c, MirOpnd src, MirOpnd dst, uint64_t n)
+copy_bytes(CgCtx *c, uint32_t p, MirOpnd dst, uint64_t n)
 {
+    MirOpnd src = mir_mem(MB_REG, p, 0, 8);
+    if (n > COPY_UNROLL_MAX) {
+        x64_move(c, MIR_GP, p, RSI);
+        x64_emit2(c, X64_LEA, 8, dst, x64_reg(RDI));
+        x64_emit2(c, X64_MOVI, 8, mir_imm((int64_t)n), x64_reg(RCX));
+        mir_emit(c->mf, X64_REPMOVSB, 8, NULL, 0);
+        return;
+    }
     uint64_t o = 0;
     while (o < n) {
         uint8_t w = n - o >= 8 ? 8 : n - o >= 4 ? 4 : n - o >= 2 ? 2 : 1;
@@ -397,7 +439,8 @@ x64_lower_call(CgCtx *c, IrInst i, MirOpnd callee, IrSig sig,
         memcpy(args, args0, n * sizeof *args);
     Arg *a = xcalloc(n + 1, sizeof *a);
     unsigned ni = 0, ns = 0;
-    uint32_t stack = 0, retobj = 0;
+    uint64_t stack = 0;
+    uint32_t retobj = 0, bad = 0;   /* 1 + the argument that does not fit */
     X64Class rc = {0};
     if (sd->ret.id != IR_TY_VOID) {
         rc = x64_classify(m, sd->ret);
@@ -418,8 +461,10 @@ x64_lower_call(CgCtx *c, IrInst i, MirOpnd callee, IrSig sig,
         }
         if (a[k].byval) {
             a[k].stack = true;
-            a[k].off = stack;
-            stack += round8(a[k].byval);
+            if (!area_add(&stack, a[k].byval, &a[k].off)) {
+                bad = k + 1;
+                break;
+            }
             continue;
         }
         X64Class cl = x64_classify(m, a[k].t);
@@ -429,15 +474,24 @@ x64_lower_call(CgCtx *c, IrInst i, MirOpnd callee, IrSig sig,
             *(cl.cls[e] == X64_INT ? &wi : &ws) += 1;
         if (cl.memory || ni + wi > 6 || ns + ws > 8) {
             a[k].stack = true;
-            a[k].off = stack;
-            stack += round8(ir_type_size(m, a[k].t));
+            if (!area_add(&stack, ir_type_size(m, a[k].t), &a[k].off)) {
+                bad = k + 1;
+                break;
+            }
             continue;
         }
         ni += wi;
         ns += ws;
     }
+    if (bad) {
+        cg_error(c, ir_inst(f, i)->loc, "the outgoing stack argument area "
+                 "exceeds %u bytes (at argument %u, counting from 0)",
+                 (unsigned)ARGAREA_MAX, bad - 1);
+        free(a), free(args);
+        return;
+    }
     if (stack > mf->outarg_size)
-        mf->outarg_size = stack;
+        mf->outarg_size = (uint32_t)stack;
     /* stack arguments first, then register values, then the copies
      * into physregs right before the call */
     uint32_t pregs[16], vals[16], np = 0;
@@ -447,7 +501,7 @@ x64_lower_call(CgCtx *c, IrInst i, MirOpnd callee, IrSig sig,
         MirOpnd out = mir_mem(MB_OUTARG, 0, a[k].off, 8);
         if (a[k].byval) {
             uint32_t p = x64_R(c, a[k].v);
-            copy_bytes(c, mir_mem(MB_REG, p, 0, 8), out, a[k].byval);
+            copy_bytes(c, p, out, a[k].byval);
             continue;
         }
         if (a[k].stack) {
