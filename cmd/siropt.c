@@ -26,7 +26,8 @@ static const char usage[] =
     "options:\n"
     "  -p PASS,PASS,...     run these passes in order (after -O); may be\n"
     "                       repeated, the lists are concatenated\n"
-    "  -O0 -O1 -O2 -O3      run a standard pipeline (default -O0: none)\n"
+    "  -O0 -O1 -O2 -O3      run a standard pipeline (default -O0: none;\n"
+    "                       -O is -O2; -O3 is the same as -O2 for now)\n"
     "  -o FILE              write the output to FILE (default: stdout)\n"
     "  --verify-each        verify the module after every pass (and\n"
     "                       --verify-analyses)\n"
@@ -36,13 +37,19 @@ static const char usage[] =
     "                       reused and invalidated\n"
     "  --print-after=PASS   print the module to stderr after PASS runs\n"
     "  --print-after-all    print the module to stderr after every pass\n"
+    "  --print-before=PASS  print the module to stderr before PASS runs\n"
+    "  --print-before-all   print the module to stderr before every pass\n"
+    "  --print-changed      print the module at the start and after each\n"
+    "                       pass that changed it\n"
+    "  --filter-print-funcs=F,G  the dumps above show only these functions\n"
     "  --time-passes        print a table of pass times to stderr\n"
     "  --stats              print the statistics counted by each pass\n"
     "  --list-passes        list the available passes and pipelines\n"
     "  --help               show this help\n"
     "  --version            show the version\n"
     "\n"
-    "Long options may also be written with one dash (-verify-each).\n";
+    "Long options may also be written with one dash (-verify-each), and\n"
+    "an option's value may be the next argument (--print-after gvn).\n";
 
 static void
 list_passes(void)
@@ -117,6 +124,9 @@ typedef struct {
     const char *in, *out;
     char *passes;           /* -p lists, joined */
     char *print_after;      /* --print-after lists, joined, or "*" */
+    char *print_before;     /* --print-before lists, joined, or "*" */
+    char *filter;           /* --filter-print-funcs lists, joined */
+    bool print_changed;
     int level;              /* -O level, -1 if none */
     bool verify_each, verify_analyses, debug_analyses, time_passes, stats;
 } Args;
@@ -126,7 +136,8 @@ static int
 parse_args(int argc, char **argv, Args *g)
 {
     const char *v;
-    bool only_files = false, print_all = false;
+    bool only_files = false, print_all = false, before_all = false;
+    bool missing = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (only_files || a[0] != '-' || !strcmp(a, "-")) {
@@ -151,12 +162,12 @@ parse_args(int argc, char **argv, Args *g)
                 g->out = argv[++i];
             else
                 add_passes(&g->passes, argv[++i]);
-        } else if (!strncmp(a, "-o", 2)) {
-            g->out = a + 2;
-        } else if ((v = cli_value(a, "passes")) != NULL) {
+        } else if (!strncmp(a, "-o=", 3)) {
+            g->out = a + 3;
+        } else if (!strncmp(a, "-p=", 3)) {
+            add_passes(&g->passes, a + 3);
+        } else if ((v = cli_arg(argc, argv, &i, "passes", &missing))) {
             add_passes(&g->passes, v);
-        } else if (!strncmp(a, "-p", 2) && strncmp(a, "-print", 6)) {
-            add_passes(&g->passes, a + 2);
         } else if (a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
             g->level = a[2] - '0';
         } else if (!strcmp(a, "-O")) {
@@ -173,8 +184,19 @@ parse_args(int argc, char **argv, Args *g)
             g->stats = true;
         } else if (cli_flag(a, "print-after-all")) {
             print_all = true;
-        } else if ((v = cli_value(a, "print-after")) != NULL) {
+        } else if (cli_flag(a, "print-before-all")) {
+            before_all = true;
+        } else if (cli_flag(a, "print-changed")) {
+            g->print_changed = true;
+        } else if ((v = cli_arg(argc, argv, &i, "print-after", &missing))) {
             add_passes(&g->print_after, v);
+        } else if ((v = cli_arg(argc, argv, &i, "print-before", &missing))) {
+            add_passes(&g->print_before, v);
+        } else if ((v = cli_arg(argc, argv, &i, "filter-print-funcs",
+                                &missing))) {
+            add_passes(&g->filter, v[0] == '@' ? v + 1 : v);
+        } else if (missing) {
+            return fail("option '%s' needs an argument", a);
         } else {
             return fail("unknown option '%s' (see --help)", a);
         }
@@ -187,6 +209,13 @@ parse_args(int argc, char **argv, Args *g)
         return 1;
     if (g->print_after && !check_passes(g->print_after, " in --print-after"))
         return 1;
+    if (g->print_before &&
+        !check_passes(g->print_before, " in --print-before"))
+        return 1;
+    if (before_all) {
+        free(g->print_before);
+        g->print_before = xstrdup("*");
+    }
     if (print_all) {
         free(g->print_after);
         g->print_after = xstrdup("*");
@@ -221,6 +250,9 @@ run(const Args *g)
     ctx.time_passes = g->time_passes;
     ctx.stats = g->stats;
     ctx.print_after = g->print_after;
+    ctx.print_before = g->print_before;
+    ctx.print_changed = g->print_changed;
+    ctx.filter_print_funcs = g->filter;
     ctx.print_out = stderr;
     if (ok && g->level > 0)
         ok = opt_run_level(&ctx, g->level);
@@ -264,5 +296,7 @@ main(int argc, char **argv)
         status = run(&g) ? 0 : 1;
     free(g.passes);
     free(g.print_after);
+    free(g.print_before);
+    free(g.filter);
     return status;
 }

@@ -111,3 +111,14 @@ ir_bug(const char *file, int line, const char *fmt, ...)
     fputc('\n', stderr);
     abort();
 }
+
+void
+ir_report_banner(FILE *out, const char *title)
+{
+    static const char rule[] =
+        "===-------------------------------------------------------------"
+        "------------===";
+    int pad = (int)(sizeof rule - 1 - strlen(title)) / 2;
+    fprintf(out, "%s\n%*s%s\n%s\n", rule, pad > 0 ? pad : 0, "", title,
+            rule);
+}

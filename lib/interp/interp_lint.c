@@ -10,7 +10,7 @@
  * whole when any operand is; insert, extract, sel, block and call
  * arguments and returns copy the bits of the bytes they move, so an
  * aggregate built from undef and then filled member by member is clean.
- * Memory is not tracked: loads give clean values.  interp_lint_step runs
+ * Memory is not tracked: loads give clean values.  itp_lint_step runs
  * before each instruction executes and stops on a tainted condition or
  * address.
  */
@@ -79,7 +79,7 @@ get(const uint8_t *fp, uint32_t o)
 static _Noreturn void
 lint_fail(Interp *ip, const DInst *in, const char *what)
 {
-    interp_fail(ip, in, IR_INTERP_UB, "lint: %s a value computed from "
+    itp_fail(ip, in, IR_INTERP_UB, "lint: %s a value computed from "
                 "undef", what);
 }
 
@@ -91,7 +91,7 @@ scalar_or(const DInst *in)
 }
 
 void
-interp_lint_step(Interp *ip, const DInst *in, uint8_t *fp, DFunc *fn)
+itp_lint_step(Interp *ip, const DInst *in, uint8_t *fp, DFunc *fn)
 {
     bool ta = any(ip, fp + in->a, 8), tb = any(ip, fp + in->b, 8);
     bool tc = any(ip, fp + in->c, 8);
@@ -166,7 +166,7 @@ interp_lint_step(Interp *ip, const DInst *in, uint8_t *fp, DFunc *fn)
             IrSym s;
             if (ta)
                 lint_fail(ip, in, "indirect call through");
-            cf = interp_addr_func(ip, get(fp, in->a), &s);
+            cf = itp_addr_func(ip, get(fp, in->a), &s);
         }
         fill(ip, d, scalar_or(in), false);
         if (!cf)

@@ -98,7 +98,7 @@ make_runs(Interp *ip, IrType t, uint64_t base)
 }
 
 const Run *
-interp_runs(Interp *ip, IrType t, uint32_t *n)
+itp_runs(Interp *ip, IrType t, uint32_t *n)
 {
     RunList *rl = &ip->runlists[t.id];
     if (rl->n == UINT32_MAX) {
@@ -128,7 +128,7 @@ frame_of(Interp *ip, const DInst *in)
 }
 
 void
-interp_fail(Interp *ip, const DInst *in, int status, const char *fmt, ...)
+itp_fail(Interp *ip, const DInst *in, int status, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -394,7 +394,7 @@ decode_inst(Dec *d, IrInst i, DInst *o)
         } else {
             IrSym u;
             c->ext = (void *)ip->symaddr[callee.id];
-            if (!interp_addr_func(ip, ip->symaddr[callee.id], &u) && u.id)
+            if (!itp_addr_func(ip, ip->symaddr[callee.id], &u) && u.id)
                 c->ext = NULL;      /* not found in the host */
         }
         o->size = ty.id ? vsize(m, ty) : 0;
@@ -554,7 +554,7 @@ ir_interp_new(IrModule *m, const IrInterpOptions *o, Diag *d)
     VEC_PUSH(ip->calls, ((DCall){0}));
     VEC_PUSH(ip->edges, ((DEdge){0}));
 
-    if (!interp_mem_init(ip))
+    if (!itp_mem_init(ip))
         goto fail;
     uint64_t retmax = 16;
     for (uint32_t s = 1; s < nsyms; s++) {
@@ -585,7 +585,7 @@ ir_interp_new(IrModule *m, const IrInterpOptions *o, Diag *d)
     ip->retbuf = xcalloc(1, retmax + 16);
     ip->retcap = retmax;
     /* addresses first: decoding copies them into globaladdr */
-    if (!interp_globals_init(ip))
+    if (!itp_globals_init(ip))
         goto fail;
     for (uint32_t s = 1; s < nsyms; s++)
         if (ip->funcs[s].f)
@@ -614,8 +614,8 @@ ir_interp_free(IrInterp *ip)
     }
     for (uint32_t c = 0; c < ip->calls.len; c++)
         free(ip->calls.data[c].avalues);
-    interp_ffi_free(ip);
-    interp_mem_free(ip);
+    itp_ffi_free(ip);
+    itp_mem_free(ip);
     free(ip->funcs);
     free(ip->symaddr);
     free(ip->runlists);
@@ -670,9 +670,9 @@ ir_interp_call(IrInterp *ip, IrSym s, const uint64_t *args, uint32_t nargs,
         return ip->status;
     }
     ip->jb = &jb;
-    uint8_t *fp = interp_frame_top(ip);
+    uint8_t *fp = itp_frame_top(ip);
     if (fp + fn->frame_size > ip->vlimit)
-        interp_fail(ip, NULL, IR_INTERP_UB,
+        itp_fail(ip, NULL, IR_INTERP_UB,
                     "undefined behaviour: stack exhausted");
     memset(fp, 0, 8);
     if (ip->shadow)
@@ -684,8 +684,8 @@ ir_interp_call(IrInterp *ip, IrSym s, const uint64_t *args, uint32_t nargs,
             v &= (UINT64_C(1) << ir_type_bits(t)) - 1;
         memcpy(fp + fn->param_off[k], &v, 8);
     }
-    interp_push_frame(ip, fn, fp, NULL, NULL);
-    interp_exec(ip, depth);
+    itp_push_frame(ip, fn, fp, NULL, NULL);
+    itp_exec(ip, depth);
     ip->jb = saved;
     if (result) {
         uint64_t rs = fn->ret.id ? vsize(m, fn->ret) : 0;
@@ -704,7 +704,7 @@ ir_interp_sym_addr(IrInterp *ip, IrSym s)
     if (ip->funcs[s.id].f)          /* the closure, never a host stub */
         return ip->funcs[s.id].addr;
     /* an unresolved declaration has a tagged, uncallable address */
-    if (!interp_addr_func(ip, a, &u) && u.id)
+    if (!itp_addr_func(ip, a, &u) && u.id)
         return NULL;
     return (void *)a;
 }

@@ -176,7 +176,7 @@ split_structs(const IrSigData *sd)
 }
 
 FfiSig *
-interp_ffi_sig(Interp *ip, IrSig sig, uint32_t nargs, const IrType *argtys,
+itp_ffi_sig(Interp *ip, IrSig sig, uint32_t nargs, const IrType *argtys,
                bool closure)
 {
     IrModule *m = ip->m;
@@ -202,16 +202,23 @@ interp_ffi_sig(Interp *ip, IrSig sig, uint32_t nargs, const IrType *argtys,
         FfiArg fa = {k, FA_DIRECT, 0, 0};
         IrType t = argtys[k];
         if (pp && (pp->attrs & IR_ATTR_BYVAL)) {
-            if (pp->byval <= 16 || pp->byval > (1u << 20))
+            if (pp->byval <= 16 || pp->byval > (1u << 20)) {
                 fs->ok = false;
+                fs->why = pp->byval <= 16
+                    ? "a byval(N) parameter with N <= 16, which C may pass "
+                      "in registers"
+                    : "a byval(N) parameter over 1 MiB";
+            }
             ft = byval_type(ip, pp->byval);
             st = TY_OK;
             fa.how = FA_BYVAL;
         } else {
             ft = ffi_of(ip, t, &st);
         }
-        if (st == TY_BAD)
+        if (st == TY_BAD) {
             fs->ok = false;
+            fs->why = "a parameter type libffi cannot describe";
+        }
         if (st != TY_OK)
             continue;
         if (fa.how == FA_DIRECT && ir_type_is_scalar(t)) {
@@ -262,8 +269,10 @@ interp_ffi_sig(Interp *ip, IrSig sig, uint32_t nargs, const IrType *argtys,
     }
     uint8_t st;
     ffi_type *rt = ffi_of(ip, sd->ret, &st);
-    if (st == TY_BAD)
+    if (st == TY_BAD) {
         fs->ok = false;
+        fs->why = "a result type libffi cannot describe";
+    }
     if (st != TY_OK) {
         rt = &ffi_type_void;
         fs->ret_void = true;
@@ -271,6 +280,7 @@ interp_ffi_sig(Interp *ip, IrSig sig, uint32_t nargs, const IrType *argtys,
     uint64_t rs = sd->ret.id ? ir_type_size(m, sd->ret) : 0;
     if (rs > ((uint64_t)1 << 30)) {
         fs->ok = false;
+        fs->why = "a result over 1 GiB";
         rs = 0;
     }
     fs->rbuf = xcalloc(1, rs + 32);
@@ -281,8 +291,10 @@ interp_ffi_sig(Interp *ip, IrSig sig, uint32_t nargs, const IrType *argtys,
     if (sd->conv == IR_CONV_WIN64)
         abi = FFI_WIN64;
 #else
-    if (sd->conv != IR_CONV_CCC)
+    if (sd->conv != IR_CONV_CCC) {
         fs->ok = false;
+        fs->why = "a calling convention of another host";
+    }
 #endif
     ffi_status r;
     if (sd->variadic && !closure)
@@ -290,8 +302,10 @@ interp_ffi_sig(Interp *ip, IrSig sig, uint32_t nargs, const IrType *argtys,
                              fs->atypes);
     else
         r = ffi_prep_cif(&fs->cif, abi, fs->nffi, rt, fs->atypes);
-    if (r != FFI_OK)
+    if (r != FFI_OK) {
         fs->ok = false;
+        fs->why = "a signature libffi rejects";
+    }
     return fs;
 }
 
@@ -303,12 +317,12 @@ mask_of(IrType t)
 }
 
 void
-interp_ffi_call(Interp *ip, const DInst *in, void *fnaddr, FfiSig *fs,
+itp_ffi_call(Interp *ip, const DInst *in, void *fnaddr, FfiSig *fs,
                 DCall *c, uint8_t *fp)
 {
     if (!fs->ok)
-        interp_fail(ip, in, IR_INTERP_ERROR, "cannot call a C function "
-                    "with this signature (unsupported by libffi)");
+        itp_fail(ip, in, IR_INTERP_ERROR, "the interpreter cannot call a C "
+                 "function with this signature: %s", fs->why);
     const uint32_t *ao = ip->argoffs.data + c->args;
     void **av = c->avalues;
     for (uint32_t j = 0; j < fs->nffi; j++) {
@@ -340,7 +354,10 @@ interp_ffi_call(Interp *ip, const DInst *in, void *fnaddr, FfiSig *fs,
             av[j] = v;
         }
     }
+    const DInst *outer = ip->ffi_in;
+    ip->ffi_in = in;
     ffi_call(&fs->cif, FFI_FN(fnaddr), fs->rbuf, av);
+    ip->ffi_in = outer;
     IrModule *m = ip->m;
     IrType rt = fs->ret;
     if (fs->ret_void || !rt.id)
@@ -365,9 +382,9 @@ closure_entry(ffi_cif *cif, void *ret, void **args, void *user)
     FfiSig *fs = fn->csig;
     IrModule *m = ip->m;
     (void)cif;
-    uint8_t *fp = interp_frame_top(ip);
+    uint8_t *fp = itp_frame_top(ip);
     if (fp + fn->frame_size > ip->vlimit)
-        interp_fail(ip, NULL, IR_INTERP_UB,
+        itp_fail(ip, NULL, IR_INTERP_UB,
                     "undefined behaviour: stack exhausted");
     memset(fp, 0, 8);
     if (ip->shadow)     /* arguments from C are not undef */
@@ -390,8 +407,8 @@ closure_entry(ffi_cif *cif, void *ret, void **args, void *user)
         }
     }
     uint32_t depth = ip->depth;
-    interp_push_frame(ip, fn, fp, NULL, NULL);
-    interp_exec(ip, depth);
+    itp_push_frame(ip, fn, fp, NULL, NULL);
+    itp_exec(ip, depth);
     if (fs->ret_void)
         return;
     IrType rt = fn->ret;
@@ -412,25 +429,33 @@ closure_entry(ffi_cif *cif, void *ret, void **args, void *user)
         memcpy(ret, ip->retbuf, ir_type_size(m, rt));
 }
 
-bool
-interp_make_closure(Interp *ip, DFunc *fn)
+/* C called a SIR function whose signature libffi cannot receive: its
+ * address is a closure of no arguments that stops the program with an
+ * error at the call into C, instead of code that would misread them. */
+static void
+refused_entry(ffi_cif *cif, void *ret, void **args, void *user)
 {
-    IrModule *m = ip->m;
-    IrSig sig = ir_sym_c(m, fn->sym)->sig;
-    const IrSigData *sd = ir_sig(m, sig);
-    IrType *tys = xcalloc(sd->nparams + 1, sizeof *tys);
-    for (uint32_t k = 0; k < sd->nparams; k++)
-        tys[k] = ir_sig_param(m, sig, k)->ty;
-    FfiSig *fs = interp_ffi_sig(ip, sig, sd->nparams, tys, true);
-    free(tys);
-    if (!fs->ok)
-        return false;
+    DFunc *fn = user;
+    Interp *ip = fn->ip;
+    const IrSymData *sd = ir_sym_c(ip->m, fn->sym);
+    (void)cif, (void)ret, (void)args;
+    itp_fail(ip, ip->ffi_in, IR_INTERP_ERROR, "C code called @%s (line "
+             "%u), which the interpreter cannot receive from C: its "
+             "signature has %s", ir_str(ip->m, sd->name), sd->loc.line,
+             fn->csig->why);
+}
+
+/* Makes fn's host address a closure of 'entry' through 'cif'; fs is
+ * the signature C calls it with. */
+static bool
+bind_closure(DFunc *fn, ffi_cif *cif,
+             void (*entry)(ffi_cif *, void *, void **, void *), FfiSig *fs)
+{
     void *code = NULL;
     ffi_closure *cl = ffi_closure_alloc(sizeof(ffi_closure), &code);
     if (!cl)
         return false;
-    if (ffi_prep_closure_loc(cl, &fs->cif, closure_entry, fn, code)
-        != FFI_OK) {
+    if (ffi_prep_closure_loc(cl, cif, entry, fn, code) != FFI_OK) {
         ffi_closure_free(cl);
         return false;
     }
@@ -440,8 +465,30 @@ interp_make_closure(Interp *ip, DFunc *fn)
     return true;
 }
 
+bool
+itp_make_closure(Interp *ip, DFunc *fn)
+{
+    IrModule *m = ip->m;
+    IrSig sig = ir_sym_c(m, fn->sym)->sig;
+    const IrSigData *sd = ir_sig(m, sig);
+    IrType *tys = xcalloc(sd->nparams + 1, sizeof *tys);
+    for (uint32_t k = 0; k < sd->nparams; k++)
+        tys[k] = ir_sig_param(m, sig, k)->ty;
+    FfiSig *fs = itp_ffi_sig(ip, sig, sd->nparams, tys, true);
+    free(tys);
+    if (fs->ok)
+        return bind_closure(fn, &fs->cif, closure_entry, fs);
+    /* A closure that takes nothing and refuses the call. */
+    static ffi_type *none[1];
+    FfiSig *r = xcalloc(1, sizeof *r);
+    VEC_PUSH(ip->ffisigs, r);
+    return ffi_prep_cif(&r->cif, FFI_DEFAULT_ABI, 0, &ffi_type_void, none)
+               == FFI_OK &&
+           bind_closure(fn, &r->cif, refused_entry, fs);
+}
+
 void
-interp_ffi_free(Interp *ip)
+itp_ffi_free(Interp *ip)
 {
     uint32_t nsyms = ir_num_syms(ip->m) + 1;
     for (uint32_t s = 0; s < nsyms && ip->funcs; s++)

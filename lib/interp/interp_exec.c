@@ -13,7 +13,7 @@
  * interpreter still never traps on them: it then yields some value.
  *
  * A SIR call pushes a frame record and continues in the same loop; a
- * return pops it.  interp_exec returns when the frame at depth 'stop'
+ * return pops it.  itp_exec returns when the frame at depth 'stop'
  * returns, leaving the result in ip->retbuf.
  */
 #include "interp_int.h"
@@ -167,7 +167,7 @@ ftoi(Interp *ip, const DInst *in, double d)
         if (ip->opt.check_ub) {
             const char *why = isnan(d) ? "NaN"
                               : isinf(d) ? "an infinity" : "out of range";
-            interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s of "
+            itp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s of "
                         "%s (%.17g to i%u)", opname(in), why, d, w);
         }
         t = isnan(d) || t >= hi || t < lo ? lo : t;
@@ -200,14 +200,14 @@ static void
 ub(Interp *ip, const DInst *in, const char *msg)
 {
     if (ip->opt.check_ub)
-        interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s", msg);
+        itp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s", msg);
 }
 
 static void
 shift_ub(Interp *ip, const DInst *in, uint64_t amount)
 {
     if (ip->opt.check_ub)
-        interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s by %llu,"
+        itp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s by %llu,"
                     " not below the width %u", opname(in),
                     (unsigned long long)amount, 64 - in->sh);
 }
@@ -216,10 +216,10 @@ static void
 load_agg(Interp *ip, const DInst *in, uint8_t *dst, const uint8_t *src)
 {
     uint32_t n;
-    const Run *r = interp_runs(ip, (IrType){in->aux}, &n);
+    const Run *r = itp_runs(ip, (IrType){in->aux}, &n);
     for (uint32_t k = 0; k < n; k++) {
         if (r[k].is_bool && src[r[k].off] > 1 && ip->opt.check_ub)
-            interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: load "
+            itp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: load "
                         "of a bool member from a byte holding 0x%02x",
                         src[r[k].off]);
         memcpy(dst + r[k].off, src + r[k].off, r[k].size);
@@ -230,7 +230,7 @@ static void
 store_agg(Interp *ip, const DInst *in, uint8_t *dst, const uint8_t *src)
 {
     uint32_t n;
-    const Run *r = interp_runs(ip, (IrType){in->aux}, &n);
+    const Run *r = itp_runs(ip, (IrType){in->aux}, &n);
     for (uint32_t k = 0; k < n; k++)
         memcpy(dst + r[k].off, src + r[k].off, r[k].size);
 }
@@ -244,22 +244,22 @@ enter_params(Interp *ip, const DInst *call, DFunc *cf, uint8_t *nfp)
     for (uint32_t k = 0; k < cf->nparams; k++) {
         uint64_t p = get(nfp, cf->param_off[k]);
         if (cf->nonnull[k] && p == 0 && ip->opt.check_ub)
-            interp_fail(ip, call, IR_INTERP_UB, "undefined behaviour: null "
+            itp_fail(ip, call, IR_INTERP_UB, "undefined behaviour: null "
                         "passed for nonnull parameter %u of @%s", k + 1,
                         ir_str(ip->m, ir_sym_c(ip->m, cf->sym)->name));
         uint64_t n = cf->byval[k];
         if (!n)
             continue;
         if (ip->opt.check_ub)
-            interp_check_access(ip, call, p, n, 1, false);
-        uintptr_t copy = interp_stack_alloc(ip, call, n, 8);
+            itp_check_access(ip, call, p, n, 1, false);
+        uintptr_t copy = itp_stack_alloc(ip, call, n, 8);
         memcpy((void *)copy, (const void *)p, n);
         set(nfp, cf->param_off[k], copy);
     }
 }
 
 void
-interp_exec(Interp *ip, uint32_t stop)
+itp_exec(Interp *ip, uint32_t stop)
 {
     Frame *fr = &ip->frames[ip->depth - 1];
     uint8_t *fp = fr->fp;
@@ -270,7 +270,7 @@ interp_exec(Interp *ip, uint32_t stop)
     for (;;) {
         DInst *in = pc++;
         if (lint)
-            interp_lint_step(ip, in, fp, fr->fn);
+            itp_lint_step(ip, in, fp, fr->fn);
         switch ((DOp)in->op) {
         case D_CONST:
             set(fp, in->dst, in->imm);
@@ -283,7 +283,7 @@ interp_exec(Interp *ip, uint32_t stop)
             break;
         case D_GLOBALADDR:
             if (!in->imm)
-                interp_fail(ip, in, IR_INTERP_ERROR, "external symbol @%s "
+                itp_fail(ip, in, IR_INTERP_ERROR, "external symbol @%s "
                             "not found in the host process",
                             ir_str(ip->m, ir_sym_c(ip->m,
                                    (IrSym){in->aux})->name));
@@ -342,7 +342,7 @@ interp_exec(Interp *ip, uint32_t stop)
                 ub(ip, in, "division by zero");
             } else if (b == -1) {
                 if (a == min && chk)
-                    interp_fail(ip, in, IR_INTERP_UB, "undefined "
+                    itp_fail(ip, in, IR_INTERP_UB, "undefined "
                                 "behaviour: %s overflow (minimum / -1)",
                                 opname(in));
                 r = in->op == D_SDIV ? 0 - (uint64_t)a : 0;
@@ -412,18 +412,18 @@ interp_exec(Interp *ip, uint32_t stop)
             break;
 
         case D_ALLOCA:
-            set(fp, in->dst, interp_stack_alloc(ip, in, in->size,
+            set(fp, in->dst, itp_stack_alloc(ip, in, in->size,
                                                 (uint32_t)in->imm));
             break;
         case D_LOAD: {
             uintptr_t p = get(fp, in->a);
             if (chk)
-                interp_check_access(ip, in, p, in->size, (uint32_t)in->imm,
+                itp_check_access(ip, in, p, in->size, (uint32_t)in->imm,
                                     false);
             uint64_t v = rd((const void *)p, in->size);
             if (in->kind == IR_TY_BOOL && v > 1) {
                 if (chk)
-                    interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour:"
+                    itp_fail(ip, in, IR_INTERP_UB, "undefined behaviour:"
                                 " load of a bool from a byte holding 0x%02x",
                                 (unsigned)v);
                 v &= 1;
@@ -434,7 +434,7 @@ interp_exec(Interp *ip, uint32_t stop)
         case D_STORE: {
             uintptr_t p = get(fp, in->a);
             if (chk)
-                interp_check_access(ip, in, p, in->size, (uint32_t)in->imm,
+                itp_check_access(ip, in, p, in->size, (uint32_t)in->imm,
                                     true);
             wr((void *)p, get(fp, in->b), in->size);
             break;
@@ -444,7 +444,7 @@ interp_exec(Interp *ip, uint32_t stop)
             if (!in->size)
                 break;
             if (chk)
-                interp_check_access(ip, in, p, in->size, (uint32_t)in->imm,
+                itp_check_access(ip, in, p, in->size, (uint32_t)in->imm,
                                     false);
             load_agg(ip, in, fp + in->dst, (const uint8_t *)p);
             break;
@@ -454,7 +454,7 @@ interp_exec(Interp *ip, uint32_t stop)
             if (!in->size)
                 break;
             if (chk)
-                interp_check_access(ip, in, p, in->size, (uint32_t)in->imm,
+                itp_check_access(ip, in, p, in->size, (uint32_t)in->imm,
                                     true);
             store_agg(ip, in, (uint8_t *)p, fp + in->b);
             break;
@@ -525,20 +525,20 @@ interp_exec(Interp *ip, uint32_t stop)
             if (in->op == D_ICALL) {
                 uintptr_t p = get(fp, in->a);
                 IrSym s;
-                cf = interp_addr_func(ip, p, &s);
+                cf = itp_addr_func(ip, p, &s);
                 if (cf && !ir_sig_same_types(ip->m, c->sig,
                                              ir_sym_c(ip->m, cf->sym)->sig))
-                    interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: "
+                    itp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: "
                                 "indirectcall of @%s with another signature",
                                 ir_str(ip->m,
                                        ir_sym_c(ip->m, cf->sym)->name));
                 if (!cf && s.id)
-                    interp_fail(ip, in, IR_INTERP_ERROR, "call of the "
+                    itp_fail(ip, in, IR_INTERP_ERROR, "call of the "
                                 "external function @%s, which is not found "
                                 "in the host process",
                                 ir_str(ip->m, ir_sym_c(ip->m, s)->name));
-                if (!cf && (p < 65536 || interp_owns_addr(ip, p)))
-                    interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: "
+                if (!cf && (p < 65536 || itp_owns_addr(ip, p)))
+                    itp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: "
                                 "indirectcall of address 0x%llx, which is "
                                 "not a function", (unsigned long long)p);
                 addr = (void *)p;
@@ -546,7 +546,7 @@ interp_exec(Interp *ip, uint32_t stop)
             if (cf) {
                 uint8_t *nfp = fp + fr->fn->frame_size;
                 if (nfp + cf->frame_size > ip->vlimit)
-                    interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: "
+                    itp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: "
                                 "stack exhausted (call depth %u)", ip->depth);
                 const uint32_t *ao = ip->argoffs.data + c->args;
                 uint32_t n = c->nargs < cf->nparams ? c->nargs : cf->nparams;
@@ -558,7 +558,7 @@ interp_exec(Interp *ip, uint32_t stop)
                         memcpy(nfp + cf->param_off[k], fp + ao[k],
                                (ir_type_size(ip->m, t) + 7) & ~(uint64_t)7);
                 }
-                interp_push_frame(ip, cf, nfp, pc, in);
+                itp_push_frame(ip, cf, nfp, pc, in);
                 if (cf->checks_params)
                     enter_params(ip, in, cf, nfp);
                 fr = &ip->frames[ip->depth - 1];
@@ -567,14 +567,14 @@ interp_exec(Interp *ip, uint32_t stop)
                 break;
             }
             if (in->op == D_CALL && !addr)
-                interp_fail(ip, in, IR_INTERP_ERROR, "call of the external "
+                itp_fail(ip, in, IR_INTERP_ERROR, "call of the external "
                             "function @%s, which is not found in the host "
                             "process",
                             ir_str(ip->m, ir_sym_c(ip->m, c->sym)->name));
             if (!c->ffi)
-                c->ffi = interp_ffi_sig(ip, c->sig, c->nargs,
+                c->ffi = itp_ffi_sig(ip, c->sig, c->nargs,
                                         ip->argtys.data + c->args, false);
-            interp_ffi_call(ip, in, addr, c->ffi, c, fp);
+            itp_ffi_call(ip, in, addr, c->ffi, c, fp);
             break;
         }
 
@@ -592,7 +592,7 @@ interp_exec(Interp *ip, uint32_t stop)
         }
         case D_RET: {
             if (fr->fn->ret_nonnull && chk && get(fp, in->a) == 0)
-                interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: "
+                itp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: "
                             "null returned by a nonnull function");
             ip->msp = fr->msp;
             ip->nlive = fr->nlive;
@@ -609,14 +609,14 @@ interp_exec(Interp *ip, uint32_t stop)
             break;
         }
         case D_UNREACHABLE:
-            interp_fail(ip, in, IR_INTERP_UB,
+            itp_fail(ip, in, IR_INTERP_UB,
                         "undefined behaviour: unreachable executed");
         case D_TOOLARGE:
-            interp_fail(ip, NULL, IR_INTERP_ERROR, "function @%s is too "
+            itp_fail(ip, NULL, IR_INTERP_ERROR, "function @%s is too "
                         "large to interpret",
                         ir_str(ip->m, ir_sym_c(ip->m, fr->fn->sym)->name));
         case D_NUM_OPS:
-            interp_fail(ip, in, IR_INTERP_ERROR, "bad instruction");
+            itp_fail(ip, in, IR_INTERP_ERROR, "bad instruction");
         }
     }
 }

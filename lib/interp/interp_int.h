@@ -19,6 +19,7 @@
 #ifndef SIR_INTERP_INT_H
 #define SIR_INTERP_INT_H
 
+#include "interp.h"
 #include "ir_int.h"
 
 #include <ffi.h>
@@ -202,38 +203,39 @@ typedef struct IrInterp {
     uint8_t *retbuf;        /* result of the outermost call */
     uint64_t retcap;
 
+    const DInst *ffi_in;    /* the call into C running now, or NULL */
     jmp_buf *jb;            /* where a runtime error unwinds to */
     int status;
     char errbuf[256];
 } Interp;
 
 /* interp.c */
-DFunc *interp_decode(Interp *ip, IrSym s);
-const Run *interp_runs(Interp *ip, IrType t, uint32_t *n);
-_Noreturn void interp_fail(Interp *ip, const DInst *in, int status,
+DFunc *itp_decode(Interp *ip, IrSym s);
+const Run *itp_runs(Interp *ip, IrType t, uint32_t *n);
+_Noreturn void itp_fail(Interp *ip, const DInst *in, int status,
                            const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-void interp_exec(Interp *ip, uint32_t stop);
-void interp_push_frame(Interp *ip, DFunc *fn, uint8_t *fp, DInst *ret_pc,
+void itp_exec(Interp *ip, uint32_t stop);
+void itp_push_frame(Interp *ip, DFunc *fn, uint8_t *fp, DInst *ret_pc,
                        DInst *call);
-uint8_t *interp_frame_top(Interp *ip);
+uint8_t *itp_frame_top(Interp *ip);
 
 /* interp_lint.c */
-void interp_lint_step(Interp *ip, const DInst *in, uint8_t *fp, DFunc *fn);
+void itp_lint_step(Interp *ip, const DInst *in, uint8_t *fp, DFunc *fn);
 
 /* interp_mem.c */
-bool interp_mem_init(Interp *ip);
-void interp_mem_free(Interp *ip);
-uintptr_t interp_stack_alloc(Interp *ip, const DInst *in, uint64_t size,
+bool itp_mem_init(Interp *ip);
+void itp_mem_free(Interp *ip);
+uintptr_t itp_stack_alloc(Interp *ip, const DInst *in, uint64_t size,
                              uint32_t align);
-void interp_check_access(Interp *ip, const DInst *in, uintptr_t p,
+void itp_check_access(Interp *ip, const DInst *in, uintptr_t p,
                          uint64_t size, uint32_t align, bool write);
-bool interp_globals_init(Interp *ip);
-uintptr_t interp_sym_addr(Interp *ip, IrSym s);
-DFunc *interp_addr_func(Interp *ip, uintptr_t a, IrSym *sym);
-void interp_addr_add(Interp *ip, uintptr_t a, DFunc *fn, IrSym sym);
-uintptr_t interp_fake_addr(Interp *ip);
-bool interp_owns_addr(const Interp *ip, uintptr_t p);
+bool itp_globals_init(Interp *ip);
+uintptr_t itp_sym_addr(Interp *ip, IrSym s);
+DFunc *itp_addr_func(Interp *ip, uintptr_t a, IrSym *sym);
+void itp_addr_add(Interp *ip, uintptr_t a, DFunc *fn, IrSym sym);
+uintptr_t itp_fake_addr(Interp *ip);
+bool itp_owns_addr(const Interp *ip, uintptr_t p);
 
 /* interp_ffi.c */
 enum { FA_DIRECT, FA_BYVAL, FA_PIECE, FA_SEXT, FA_ZEXT };
@@ -254,14 +256,15 @@ struct FfiSig {
     uint32_t nffi;
     bool ret_void;          /* void or zero-sized return */
     bool ok;
+    const char *why;        /* !ok: what libffi cannot express */
     IrType ret;
     uint8_t *rbuf;          /* the C result */
 };
-FfiSig *interp_ffi_sig(Interp *ip, IrSig sig, uint32_t nargs,
+FfiSig *itp_ffi_sig(Interp *ip, IrSig sig, uint32_t nargs,
                        const IrType *argtys, bool closure);
-void interp_ffi_call(Interp *ip, const DInst *in, void *fnaddr, FfiSig *fs,
+void itp_ffi_call(Interp *ip, const DInst *in, void *fnaddr, FfiSig *fs,
                      DCall *c, uint8_t *fp);
-bool interp_make_closure(Interp *ip, DFunc *fn);
-void interp_ffi_free(Interp *ip);
+bool itp_make_closure(Interp *ip, DFunc *fn);
+void itp_ffi_free(Interp *ip);
 
 #endif

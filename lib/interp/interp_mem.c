@@ -61,7 +61,7 @@ fake_size(const Interp *ip)
 }
 
 bool
-interp_mem_init(Interp *ip)
+itp_mem_init(Interp *ip)
 {
     ip->vstack = reserve(VSTACK_SIZE, PROT_READ | PROT_WRITE);
     ip->maxdepth = ip->opt.max_depth;
@@ -93,7 +93,7 @@ interp_mem_init(Interp *ip)
 }
 
 void
-interp_mem_free(Interp *ip)
+itp_mem_free(Interp *ip)
 {
     if (ip->vstack)
         munmap(ip->vstack, VSTACK_SIZE);
@@ -125,13 +125,13 @@ add_live(Interp *ip, uintptr_t lo, uint64_t size)
 }
 
 uintptr_t
-interp_stack_alloc(Interp *ip, const DInst *in, uint64_t size,
+itp_stack_alloc(Interp *ip, const DInst *in, uint64_t size,
                    uint32_t align)
 {
     uint64_t sz = size ? size : 1;
     uintptr_t p = (ip->msp + align - 1) & ~(uintptr_t)(align - 1);
     if (sz > ip->mlimit - p || p + sz + GAP > ip->mlimit)
-        interp_fail(ip, in, IR_INTERP_UB,
+        itp_fail(ip, in, IR_INTERP_UB,
                     "undefined behaviour: stack exhausted (alloca of %llu "
                     "bytes)", (unsigned long long)size);
     ip->msp = p + sz + GAP;
@@ -141,11 +141,11 @@ interp_stack_alloc(Interp *ip, const DInst *in, uint64_t size,
 }
 
 void
-interp_push_frame(Interp *ip, DFunc *fn, uint8_t *fp, DInst *ret_pc,
+itp_push_frame(Interp *ip, DFunc *fn, uint8_t *fp, DInst *ret_pc,
                   DInst *call)
 {
     if (ip->depth >= ip->maxdepth || fp + fn->frame_size > ip->vlimit)
-        interp_fail(ip, call, IR_INTERP_UB,
+        itp_fail(ip, call, IR_INTERP_UB,
                     "undefined behaviour: stack exhausted (call depth %u)",
                     ip->depth);
     Frame *fr = &ip->frames[ip->depth];
@@ -162,7 +162,7 @@ interp_push_frame(Interp *ip, DFunc *fn, uint8_t *fp, DInst *ret_pc,
         uint32_t al = fn->slots_align;
         uintptr_t base = (ip->msp + al - 1) & ~(uintptr_t)(al - 1);
         if (fn->slots_size > ip->mlimit - base)
-            interp_fail(ip, call, IR_INTERP_UB,
+            itp_fail(ip, call, IR_INTERP_UB,
                         "undefined behaviour: stack exhausted (call depth "
                         "%u)", ip->depth);
         fr->slots = base;
@@ -176,7 +176,7 @@ interp_push_frame(Interp *ip, DFunc *fn, uint8_t *fp, DInst *ret_pc,
 }
 
 uint8_t *
-interp_frame_top(Interp *ip)
+itp_frame_top(Interp *ip)
 {
     if (!ip->depth)
         return ip->vstack;
@@ -208,7 +208,7 @@ overlaps(uintptr_t p, uint64_t size, uintptr_t lo, uintptr_t hi)
 }
 
 void
-interp_check_access(Interp *ip, const DInst *in, uintptr_t p,
+itp_check_access(Interp *ip, const DInst *in, uintptr_t p,
                     uint64_t size, uint32_t align, bool write)
 {
     const char *what = write ? "store" : "load";
@@ -216,25 +216,25 @@ interp_check_access(Interp *ip, const DInst *in, uintptr_t p,
     if (size == 0)
         return;
     if (p == 0)
-        interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s of %llu "
+        itp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s of %llu "
                     "bytes through the null pointer", what, n);
     if (p & (align - 1))
-        interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: misaligned "
+        itp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: misaligned "
                     "%s of %llu bytes at 0x%llx (alignment %u)", what, n,
                     (unsigned long long)p, align);
     if (p < 4096)
-        interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s of %llu "
+        itp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s of %llu "
                     "bytes at invalid address 0x%llx", what, n,
                     (unsigned long long)p);
     uintptr_t fake = fake_size(ip);
     if (overlaps(p, size, ip->fakebase, ip->fakebase + fake))
-        interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s of %llu "
+        itp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s of %llu "
                     "bytes at 0x%llx, the address of a function", what, n,
                     (unsigned long long)p);
     if (overlaps(p, size, ip->mbase - GUARD, ip->mlimit + GUARD)) {
         const Alloc *a = find(ip->live, ip->nlive, p);
         if (!a || size > a->hi - p)
-            interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s of "
+            itp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s of "
                         "%llu bytes at 0x%llx outside any live stack slot "
                         "or alloca", what, n, (unsigned long long)p);
         return;
@@ -242,19 +242,19 @@ interp_check_access(Interp *ip, const DInst *in, uintptr_t p,
     if (overlaps(p, size, ip->gbase, ip->glimit)) {
         const Alloc *a = find(ip->globals, ip->nglobals, p);
         if (!a || size > a->hi - p)
-            interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s of "
+            itp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s of "
                         "%llu bytes at 0x%llx outside any global", what, n,
                         (unsigned long long)p);
         if (write && a->is_const)
-            interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: store "
+            itp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: store "
                         "into the const global @%s",
                         ir_str(ip->m, ir_sym_c(ip->m, a->sym)->name));
         return;
     }
     /* host memory, unless it is the code of a SIR function's closure */
     IrSym s;
-    if (interp_addr_func(ip, p, &s) || s.id)
-        interp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s of %llu "
+    if (itp_addr_func(ip, p, &s) || s.id)
+        itp_fail(ip, in, IR_INTERP_UB, "undefined behaviour: %s of %llu "
                     "bytes at 0x%llx, the address of the function @%s", what,
                     n, (unsigned long long)p,
                     ir_str(ip->m, ir_sym_c(ip->m, s)->name));
@@ -270,7 +270,7 @@ addr_hash(uintptr_t a)
 }
 
 void
-interp_addr_add(Interp *ip, uintptr_t a, DFunc *fn, IrSym sym)
+itp_addr_add(Interp *ip, uintptr_t a, DFunc *fn, IrSym sym)
 {
     if ((ip->naddrs + 1) * 2 > ip->addrcap) {
         uint32_t cap = ip->addrcap ? ip->addrcap * 2 : 64;
@@ -299,7 +299,7 @@ interp_addr_add(Interp *ip, uintptr_t a, DFunc *fn, IrSym sym)
 /* The function at address a: a definition, or NULL with *sym set for an
  * unresolved declaration, or NULL with sym 0 for any other address. */
 DFunc *
-interp_addr_func(Interp *ip, uintptr_t a, IrSym *sym)
+itp_addr_func(Interp *ip, uintptr_t a, IrSym *sym)
 {
     *sym = (IrSym){0};
     if (!ip->addrcap || !a)
@@ -316,7 +316,7 @@ interp_addr_func(Interp *ip, uintptr_t a, IrSym *sym)
 /* A unique address in an inaccessible page: what a function gets when
  * it has no callable host address. */
 uintptr_t
-interp_fake_addr(Interp *ip)
+itp_fake_addr(Interp *ip)
 {
     return ip->fakebase + 16 * (uintptr_t)ip->nfake++;
 }
@@ -325,7 +325,7 @@ interp_fake_addr(Interp *ip)
  * slot stack, the globals, their guards, the fake symbol addresses):
  * then it is known not to be the address of a host function. */
 bool
-interp_owns_addr(const Interp *ip, uintptr_t p)
+itp_owns_addr(const Interp *ip, uintptr_t p)
 {
     uintptr_t fake = fake_size(ip);
     return (p >= ip->mbase - GUARD && p < ip->mlimit + GUARD) ||
@@ -396,14 +396,14 @@ write_init(Interp *ip, uint8_t *p, IrType t, IrInit i, uint64_t room)
 }
 
 uintptr_t
-interp_sym_addr(Interp *ip, IrSym s)
+itp_sym_addr(Interp *ip, IrSym s)
 {
     return ip->symaddr[s.id];
 }
 
 /* Gives every symbol an address, lays out and initializes the data. */
 bool
-interp_globals_init(Interp *ip)
+itp_globals_init(Interp *ip)
 {
     IrModule *m = ip->m;
     uint32_t nsyms = ir_num_syms(m) + 1;
@@ -419,23 +419,23 @@ interp_globals_init(Interp *ip)
         case IR_SYM_FUNC:
             if (sd->func) {
                 DFunc *df = &ip->funcs[s];
-                if (!interp_make_closure(ip, df))
-                    df->addr = (void *)interp_fake_addr(ip);
+                if (!itp_make_closure(ip, df))
+                    df->addr = (void *)itp_fake_addr(ip);
                 ip->symaddr[s] = (uintptr_t)df->addr;
-                interp_addr_add(ip, (uintptr_t)df->addr, df, (IrSym){s});
+                itp_addr_add(ip, (uintptr_t)df->addr, df, (IrSym){s});
                 void *host = NULL;
                 if (!sd->internal && ip->opt.host_sym)
                     host = ip->opt.host_sym(name, true, ip->opt.host_ctx);
                 if (host) {
                     /* both addresses call it; SIR sees the host's */
                     ip->symaddr[s] = (uintptr_t)host;
-                    interp_addr_add(ip, (uintptr_t)host, df, (IrSym){s});
+                    itp_addr_add(ip, (uintptr_t)host, df, (IrSym){s});
                 }
             } else {
                 ip->symaddr[s] = (uintptr_t)host_sym(name);
                 if (!ip->symaddr[s]) {
-                    ip->symaddr[s] = interp_fake_addr(ip);
-                    interp_addr_add(ip, ip->symaddr[s], NULL, (IrSym){s});
+                    ip->symaddr[s] = itp_fake_addr(ip);
+                    itp_addr_add(ip, ip->symaddr[s], NULL, (IrSym){s});
                 }
             }
             break;
