@@ -264,6 +264,8 @@ MANDIR  = $(DESTDIR)$(PREFIX)/share/man
 INST_TOOLS = $(filter-out filetest,$(notdir $(TOOLS)))
 MAN1    = $(notdir $(wildcard man/*.1))
 MAN7    = $(notdir $(wildcard man/*.7))
+DOCDIR  = $(DESTDIR)$(PREFIX)/share/doc/sir
+DOCS    = $(notdir $(wildcard doc/*.md))
 PC_SED  = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
               -e 's|@FFI_LIBS@|$(FFI_LIBS)|g'
 
@@ -282,6 +284,8 @@ install: all
 	$(PC_SED) sir-interp.pc.in > $(PCDIR)/sir-interp.pc
 	install -m 644 $(addprefix man/,$(MAN1)) $(MANDIR)/man1/
 	install -m 644 $(addprefix man/,$(MAN7)) $(MANDIR)/man7/
+	install -d $(DOCDIR)
+	install -m 644 $(addprefix doc/,$(DOCS)) LICENSE $(DOCDIR)/
 
 uninstall:
 	rm -f $(addprefix $(BINDIR)/,$(INST_TOOLS) sir-filetest)
@@ -293,6 +297,8 @@ uninstall:
 	rm -f $(PCDIR)/sir.pc $(PCDIR)/sir-interp.pc
 	rm -f $(addprefix $(MANDIR)/man1/,$(MAN1))
 	rm -f $(addprefix $(MANDIR)/man7/,$(MAN7))
+	rm -f $(addprefix $(DOCDIR)/,$(DOCS) LICENSE)
+	-rmdir $(DOCDIR) 2>/dev/null
 
 clean:
 	rm -rf build build-san

@@ -79,6 +79,7 @@ static const char usage[] =
     "                           generation (isel, allocation, emission)\n"
     "  --stats                  print what the passes and code generation\n"
     "                           counted\n"
+    CLI_DIAG_HELP
     "Options with a value also take it as the next argument (-mtriple X).\n"
     "  --help                   show this help\n"
     "  --version                show the version and the targets\n";
@@ -173,7 +174,8 @@ main(int argc, char **argv)
 {
     Options o = {.triple = HOST_TRIPLE, .level = 2};
     const char *in = NULL, *out = NULL, *v;
-    bool only_files = false, missing = false;
+    bool only_files = false, missing = false, badv = false;
+    CliDiag dopt = CLI_DIAG_INIT;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -252,6 +254,9 @@ main(int argc, char **argv)
             o.time_passes = true;
         } else if (cli_flag(a, "stats")) {
             o.stats = true;
+        } else if (cli_diag_option(a, &dopt, &badv)) {
+            if (badv)
+                return fail("bad value in '%s' (a number)", a);
         } else if (missing) {
             return fail("option '%s' needs an argument", a);
         } else {
@@ -274,6 +279,7 @@ main(int argc, char **argv)
     }
     Diag d;
     ir_diag_init(&d, o.file, src, len, stderr);
+    cli_diag_apply(&dopt, &d);
     IrModule *m = ir_parse(src, len, &d);
     bool ok = m && d.nerrors == 0 && ir_verify_module(m, &d);
     if (ok && o.level > 0) {

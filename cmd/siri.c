@@ -12,6 +12,7 @@
 #include "ir.h"
 #include "opt.h"
 #include "interp.h"
+#include "cli.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -45,7 +46,8 @@ static const char usage[] =
     "                     each), as siropt -p ... | siri - would\n"
     "  -O1, -O2, -O3      run that siropt pipeline first\n"
     "  -h, --help         this text\n"
-    "  --version          print the version\n";
+    "  --version          print the version\n"
+    CLI_DIAG_HELP;
 
 /* -p and -O: the passes run in process, saving the differential tests
  * a siropt process and a second parse per configuration.  Each pass is
@@ -313,6 +315,8 @@ main(int argc, char **argv)
     const char *passes = NULL;
     int level = 0;
     int first_arg = argc;
+    CliDiag dopt = CLI_DIAG_INIT;
+    bool badv = false;
     char **pos = xcalloc((size_t)argc + 1, sizeof *pos);
     int npos = 0;
 
@@ -386,6 +390,12 @@ main(int argc, char **argv)
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             fputs(usage, stdout);
             return 0;
+        } else if (cli_diag_option(a, &dopt, &badv)) {
+            if (badv) {
+                fprintf(stderr, "siri: error: bad value in '%s' (a "
+                        "number)\n", a);
+                return 1;
+            }
         } else if (!strcmp(a, "--version")) {
             printf("siri (sir) %s\n", SIR_VERSION);
             return 0;
@@ -420,7 +430,7 @@ main(int argc, char **argv)
         }
     }
     if (!path) {
-        fputs(usage, stderr);
+        fputs("siri: error: no input file (see --help)\n", stderr);
         return 1;
     }
 
@@ -433,6 +443,7 @@ main(int argc, char **argv)
     }
     Diag d;
     ir_diag_init(&d, path, src, len, stderr);
+    cli_diag_apply(&dopt, &d);
     IrModule *m = ir_parse(src, len, &d);
     if (!m || d.nerrors)
         return 1;

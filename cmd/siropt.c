@@ -45,9 +45,14 @@ static const char usage[] =
     "  --time-passes        print a table of pass times to stderr\n"
     "  --stats              print the statistics counted by each pass\n"
     "  --list-passes        list the available passes and pipelines\n"
+    "  --dot-cfg            write each function's CFG to cfg.NAME.dot (as\n"
+    "                       -p dot-cfg at the end)\n"
     "  --help               show this help\n"
     "  --version            show the version\n"
+    CLI_DIAG_HELP
     "\n"
+    "-p print-cfg and -p print-domtree write Graphviz to standard output;\n"
+    "the module is then printed only with -o.\n"
     "Long options may also be written with one dash (-verify-each), and\n"
     "an option's value may be the next argument (--print-after gvn).\n";
 
@@ -122,6 +127,7 @@ check_passes(const char *list, const char *where)
 
 typedef struct {
     const char *in, *out;
+    CliDiag diag;
     char *passes;           /* -p lists, joined */
     char *print_after;      /* --print-after lists, joined, or "*" */
     char *print_before;     /* --print-before lists, joined, or "*" */
@@ -137,7 +143,7 @@ parse_args(int argc, char **argv, Args *g)
 {
     const char *v;
     bool only_files = false, print_all = false, before_all = false;
-    bool missing = false;
+    bool missing = false, badv = false, dot_cfg = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (only_files || a[0] != '-' || !strcmp(a, "-")) {
@@ -186,6 +192,8 @@ parse_args(int argc, char **argv, Args *g)
             print_all = true;
         } else if (cli_flag(a, "print-before-all")) {
             before_all = true;
+        } else if (cli_flag(a, "dot-cfg")) {
+            dot_cfg = true;
         } else if (cli_flag(a, "print-changed")) {
             g->print_changed = true;
         } else if ((v = cli_arg(argc, argv, &i, "print-after", &missing))) {
@@ -195,12 +203,17 @@ parse_args(int argc, char **argv, Args *g)
         } else if ((v = cli_arg(argc, argv, &i, "filter-print-funcs",
                                 &missing))) {
             add_passes(&g->filter, v[0] == '@' ? v + 1 : v);
+        } else if (cli_diag_option(a, &g->diag, &badv)) {
+            if (badv)
+                return fail("bad value in '%s' (a number)", a);
         } else if (missing) {
             return fail("option '%s' needs an argument", a);
         } else {
             return fail("unknown option '%s' (see --help)", a);
         }
     }
+    if (dot_cfg)
+        add_passes(&g->passes, "dot-cfg");
     if (g->passes && !*g->passes) {         /* -p '': no pass */
         free(g->passes);
         g->passes = NULL;
@@ -225,6 +238,17 @@ parse_args(int argc, char **argv, Args *g)
     return -1;
 }
 
+/* True when the comma-separated list names the pass. */
+static bool
+has_pass(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = list; (p = strstr(p, name)) != NULL; p += n)
+        if ((p == list || p[-1] == ',') && (p[n] == ',' || !p[n]))
+            return true;
+    return false;
+}
+
 /* Reads, verifies, optimizes and prints; true on success. */
 static bool
 run(const Args *g)
@@ -239,6 +263,7 @@ run(const Args *g)
     }
     Diag d;
     ir_diag_init(&d, name, src, len, stderr);
+    cli_diag_apply(&g->diag, &d);
     IrModule *m = ir_parse(src, len, &d);
     bool ok = m && d.nerrors == 0 && ir_verify_module(m, &d);
 
@@ -254,6 +279,7 @@ run(const Args *g)
     ctx.print_changed = g->print_changed;
     ctx.filter_print_funcs = g->filter;
     ctx.print_out = stderr;
+    ctx.dot_out = stdout;
     if (ok && g->level > 0)
         ok = opt_run_level(&ctx, g->level);
     if (ok && g->passes)
@@ -268,7 +294,10 @@ run(const Args *g)
     opt_report(&ctx, stderr);
     opt_ctx_free(&ctx);
 
-    if (ok) {
+    /* Graphs own standard output: the module goes only to a file. */
+    bool graphs = g->passes && (has_pass(g->passes, "print-cfg") ||
+                                has_pass(g->passes, "print-domtree"));
+    if (ok && !(graphs && !g->out)) {
         IrOutput o;
         if (!ir_output_open(&o, g->out)) {
             fprintf(stderr, "siropt: error: cannot write '%s'\n", g->out);
@@ -290,7 +319,7 @@ run(const Args *g)
 int
 main(int argc, char **argv)
 {
-    Args g = {.level = -1};
+    Args g = {.level = -1, .diag = CLI_DIAG_INIT};
     int status = parse_args(argc, argv, &g);
     if (status < 0)
         status = run(&g) ? 0 : 1;

@@ -137,6 +137,8 @@ typedef struct Diag {
     FILE *out;          /* NULL: messages are counted, not printed */
     int nerrors;
     int limit;          /* print at most this many errors (0: 50) */
+    bool color;         /* ANSI colours, as clang's (tools: when stderr
+                           is a terminal and NO_COLOR is not set) */
 } Diag;
 
 void ir_diag_init(Diag *d, const char *file, const char *src, size_t len,

@@ -106,6 +106,8 @@ typedef struct SirParser {
     size_t len, pos;
     size_t off, tokoff;     /* byte offset of the next / last token */
     int lasttok;            /* kind of the last token */
+    int prevtok;            /* and of the one before */
+    IrLoc lastloc, prevloc; /* where they start */
     bool after_term;        /* the current block has its terminator */
     uint32_t line, col;
     bool lexfail;           /* lexical error reported: parser stays quiet */

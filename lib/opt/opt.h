@@ -26,6 +26,7 @@ typedef struct OptCtx {
                                    functions (names without '@'); NULL:
                                    the whole module */
     FILE *print_out;
+    FILE *dot_out;          /* print-cfg, print-domtree; NULL: print_out */
     bool debug_analyses;    /* log analyses computed, reused, dropped */
     bool verify_analyses;   /* recompute cached analyses and compare */
     void *priv;             /* pass manager state (pass.c) */

@@ -8,6 +8,8 @@
 #     give the same code, others a "not supported" error;
 #   - sirc -O is -O2; --time-passes and --stats cover code generation;
 #   - siropt --print-before, --print-changed, --filter-print-funcs;
+#   - siropt -p print-cfg and --dot-cfg, rendered by dot -Tsvg;
+#   - -ferror-limit=N, -f[no-]color-diagnostics and NO_COLOR;
 #   - every tool has --version, and reports a bad option as
 #     "TOOL: error: ..." with exit status 1.
 bindir=$(cd "${1:?usage: run.sh BINDIR}" && pwd) || exit 1
@@ -90,6 +92,47 @@ grep -q '^; \*\*\* IR Dump After .* omitted because no change' \
     "$tmp/err" && ok || bad "--print-changed: unchanged pass"
 grep -q '^fn i32 @factorial(' "$tmp/err" && ok || bad "filter: factorial"
 grep -q '^fn i32 @main(' "$tmp/err" && bad "filter: main printed" || ok
+
+# CFG pictures: Graphviz on standard output, or one file per function
+"$siropt" -p print-cfg $f > "$tmp/cfg.dot" 2> "$tmp/err" || bad "print-cfg"
+[ "$(grep -c '^digraph' "$tmp/cfg.dot")" = 3 ] && ok ||
+    bad "print-cfg: one graph per function"
+grep -q 'label="loop.body:\\l  %2 = imul i32 %acc, %x' "$tmp/cfg.dot" &&
+    ok || bad "print-cfg: block text in the node"
+if command -v dot > /dev/null 2>&1; then
+    dot -Tsvg "$tmp/cfg.dot" > "$tmp/cfg.svg" 2> "$tmp/err" &&
+        grep -q 'imul i32 %acc, %x' "$tmp/cfg.svg" && ok ||
+        { bad "dot -Tsvg"; cat "$tmp/err"; }
+else
+    bad "dot (graphviz) is not installed: sh test/install-deps.sh"
+fi
+(cd "$tmp" && "$siropt" --dot-cfg "$OLDPWD/$f" -o /dev/null 2> "$tmp/err")
+for fn in factorial factorial.rec main; do
+    grep -q "^digraph \"cfg.$fn\"" "$tmp/cfg.$fn.dot" 2>/dev/null && ok ||
+        bad "--dot-cfg: cfg.$fn.dot"
+done
+
+# -ferror-limit and colours (clang's options; NO_COLOR)
+printf 'fn i32 @f() {\nentry:\n  %%a = iconst i64 1\n  ret i32 %%a\n}\n' \
+    > "$tmp/bad.sir"
+esc=$(printf '\033')
+for t in sirc siropt siri; do
+    "$bindir/$t" -fcolor-diagnostics "$tmp/bad.sir" > /dev/null 2> "$tmp/err"
+    grep -q "error:$esc" "$tmp/err" && ok || bad "$t -fcolor-diagnostics"
+    "$bindir/$t" -fno-color-diagnostics "$tmp/bad.sir" > /dev/null \
+        2> "$tmp/err"
+    grep -q "$esc" "$tmp/err" && bad "$t -fno-color-diagnostics" || ok
+    expect_error "$t: error: bad value in '-ferror-limit=x'" \
+        "$bindir/$t" -ferror-limit=x "$tmp/bad.sir"
+done
+# not a terminal: no colour unless asked
+grep -q "$esc" "$tmp/err" && bad "colour without a terminal" || ok
+if command -v script > /dev/null 2>&1; then
+    script -qec "$siropt $tmp/bad.sir" /dev/null > "$tmp/tty" 2>&1
+    grep -q "$esc" "$tmp/tty" && ok || bad "no colour on a terminal"
+    NO_COLOR=1 script -qec "$siropt $tmp/bad.sir" /dev/null > "$tmp/tty" 2>&1
+    grep -q "$esc" "$tmp/tty" && bad "colour despite NO_COLOR" || ok
+fi
 
 # --version and bad options, the same in every tool
 for t in sirc siropt siri filetest; do

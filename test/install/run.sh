@@ -104,6 +104,10 @@ if $CC -o "$tmp/run" examples/api/run.c $(pc --cflags sir-interp) \
         $(pc --static --libs sir-interp) && "$tmp/run" > /dev/null; then ok
 else bad "run.c with sir-interp (static)"; fi
 
+# The language reference goes with the manual pages.
+[ -f "$root$prefix/share/doc/sir/reference.md" ] ||
+    bad "doc/reference.md not installed"
+
 # Tools: sir-filetest, not filetest.
 [ -x "$root$prefix/bin/sir-filetest" ] || bad "sir-filetest not installed"
 [ -e "$root$prefix/bin/filetest" ] && bad "filetest installed"
