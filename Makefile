@@ -5,7 +5,7 @@
 #   make demo       build, compile examples/ with sirc, link with cc, run
 #   make bench      benchmarks (bench/)
 #   make fuzz       libFuzzer harnesses (clang)
-#   make install    PREFIX=/usr/local DESTDIR=
+#   make install    PREFIX=/usr/local DESTDIR=  (make uninstall: the same)
 #   make check SAN=1  the same tests with ASan+UBSan tools (build-san/)
 #
 # Sources are found by wildcard: a new .c file in lib/<dir>/ joins
@@ -29,9 +29,13 @@ endif
 
 WARN     = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
 CFLAGS  ?= $(OPTFLAGS)
-ALLCFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE $(WARN) $(CFLAGS) \
-            $(SANFLAGS) -Ilib/ir -Ilib/opt -Ilib/codegen -Ilib/target \
-            -Ilib/obj -I$(B)/gen -MMD -MP
+# Library objects are position-independent: the same ones make libsir.a
+# and libsir.so.  SIR_SHORT_NAMES lets the sources say xmalloc for the
+# exported ir_xmalloc (ir.h).
+ALLCFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -DSIR_SHORT_NAMES \
+            $(WARN) $(CFLAGS) $(SANFLAGS) -fPIC -Ilib/ir -Ilib/opt \
+            -Ilib/codegen -Ilib/target -Ilib/obj -Ilib/interp -I$(B)/gen \
+            -MMD -MP
 LDLIBS  = -lm -pthread
 FFI_LIBS := $(shell pkg-config --libs libffi 2>/dev/null || echo -lffi)
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
@@ -44,16 +48,30 @@ GEN_SRC  := $(B)/gen/sir.tab.c $(B)/gen/lex.yy.c
 GEN_OBJ  := $(B)/obj/gen/sir.tab.o $(B)/obj/gen/lex.yy.o
 endif
 LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o) $(GEN_OBJ)
+INTERP_SRC := $(sort $(wildcard lib/interp/*.c))
+INTERP_OBJ := $(INTERP_SRC:%.c=$(B)/obj/%.o)
 CMD_SRC  := $(sort $(wildcard cmd/*.c))
 TOOLS    := $(CMD_SRC:cmd/%.c=$(B)/bin/%)
 UNIT_SRC := $(sort $(wildcard test/unit/check_*.c))
 UNIT_BIN := $(UNIT_SRC:test/unit/%.c=$(B)/test/%)
 LIBSIR   := $(B)/lib/libsir.a
+LIBINTERP := $(B)/lib/libsir-interp.a
+# Shared libraries: libsir.so.$(VERSION), soname libsir.so.$(SOMAJOR).
+VERSION  := 0.1.0
+SOMAJOR  := 0
+SO_SIR   := $(B)/lib/libsir.so.$(VERSION)
+SO_INTERP := $(B)/lib/libsir-interp.so.$(VERSION)
+# The public headers, installed as <sir/...>; $(B)/include holds the same
+# layout for in-tree users of the installed form (examples/api).
+PUB_HDR  := lib/ir/ir.h lib/ir/ops.def lib/opt/opt.h lib/opt/passes.def \
+            lib/codegen/cg.h lib/codegen/mc.h lib/target/target.h \
+            lib/interp/interp.h
+STAGED_HDR := $(addprefix $(B)/include/sir/,$(notdir $(PUB_HDR)))
 
 .PHONY: all check check-unit check-file check-scripts check-run demo bench \
-        fuzz install clean deps 80 difftest
+        fuzz install uninstall clean deps 80 difftest
 
-all: $(LIBSIR) $(TOOLS)
+all: $(LIBSIR) $(LIBINTERP) $(SO_SIR) $(SO_INTERP) $(TOOLS) $(STAGED_HDR)
 
 # ---------------------------------------------------------------- build
 # Grouped targets (&:): one bison/flex run makes both files; with plain
@@ -82,14 +100,42 @@ $(LIBSIR): $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(B)/bin/siri: LDLIBS += $(FFI_LIBS)
+$(LIBINTERP): $(INTERP_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $^
+
+$(SO_SIR): $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(SANFLAGS) -shared -Wl,-soname,libsir.so.$(SOMAJOR) -o $@ \
+	    $^ -lm
+	ln -sf $(notdir $@) $(B)/lib/libsir.so.$(SOMAJOR)
+	ln -sf $(notdir $@) $(B)/lib/libsir.so
+
+$(SO_INTERP): $(INTERP_OBJ) $(SO_SIR)
+	$(CC) $(SANFLAGS) -shared -Wl,-soname,libsir-interp.so.$(SOMAJOR) \
+	    -o $@ $(INTERP_OBJ) -L$(B)/lib -lsir $(FFI_LIBS) -lm
+	ln -sf $(notdir $@) $(B)/lib/libsir-interp.so.$(SOMAJOR)
+	ln -sf $(notdir $@) $(B)/lib/libsir-interp.so
+
+define stage_header
+$(B)/include/sir/$(notdir $(1)): $(1)
+	@mkdir -p $$(dir $$@)
+	cp $$< $$@
+endef
+$(foreach h,$(PUB_HDR),$(eval $(call stage_header,$(h))))
+
+# Tools link the static libraries (they run from the build tree).
+$(B)/bin/siri: $(LIBINTERP)
+$(B)/bin/siri: LDLIBS := $(LIBINTERP) $(LDLIBS) $(FFI_LIBS)
 $(B)/bin/%: $(B)/obj/cmd/%.o $(LIBSIR)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALLCFLAGS) -o $@ $< $(LIBSIR) $(LDLIBS)
+	$(CC) $(ALLCFLAGS) -o $@ $< $(filter %.a,$(LDLIBS)) $(LIBSIR) \
+	    $(filter-out %.a,$(LDLIBS))
 
-$(B)/test/check_%: test/unit/check_%.c $(LIBSIR)
+$(B)/test/check_%: test/unit/check_%.c $(LIBSIR) $(LIBINTERP)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALLCFLAGS) $(CHECK_CFLAGS) -o $@ $< $(LIBSIR) $(CHECK_LIBS) $(LDLIBS) $(FFI_LIBS)
+	$(CC) $(ALLCFLAGS) $(CHECK_CFLAGS) -o $@ $< $(LIBINTERP) $(LIBSIR) $(CHECK_LIBS) $(LDLIBS) $(FFI_LIBS)
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 
@@ -168,10 +214,12 @@ bench: all
 # x86-64 code generation.  Objects are instrumented for coverage and the
 # sanitizers in $(B)/fuzz/obj; libFuzzer's main comes in at link time.
 # test/fuzz/seed-pipeline.sh fills $(B)/fuzz/seeds (README: Fuzzing).
-FUZZ_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -g -O1 \
+FUZZ_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -DSIR_SHORT_NAMES \
+              -g -O1 \
               -fsanitize=fuzzer-no-link,address,undefined \
               -fno-sanitize-recover=undefined -Ilib/ir -Ilib/opt \
-              -Ilib/codegen -Ilib/target -Ilib/obj -I$(B)/gen -MMD -MP
+              -Ilib/codegen -Ilib/target -Ilib/obj -Ilib/interp -I$(B)/gen \
+              -MMD -MP
 FUZZ_LINK = -fsanitize=fuzzer,address,undefined
 FUZZ_OBJ  = $(LIB_SRC:%.c=$(B)/fuzz/obj/%.o) \
             $(GEN_SRC:$(B)/gen/%.c=$(B)/fuzz/obj/gen/%.o)
@@ -212,19 +260,51 @@ difftest: all $(B)/bin/sirgen
 	@DIFFTEST_JOBS=$${DIFFTEST_JOBS:-2} sh test/difftest.sh $(B)/bin $(N) $(FIRST)
 
 # ---------------------------------------------------------------- install
+# filetest is installed as sir-filetest, a name that says whose it is.
+# uninstall removes exactly what install wrote.
+BINDIR  = $(DESTDIR)$(PREFIX)/bin
+LIBDIR  = $(DESTDIR)$(PREFIX)/lib
+INCDIR  = $(DESTDIR)$(PREFIX)/include/sir
+PCDIR   = $(LIBDIR)/pkgconfig
+MANDIR  = $(DESTDIR)$(PREFIX)/share/man
+INST_TOOLS = $(filter-out filetest,$(notdir $(TOOLS)))
+MAN1    = $(notdir $(wildcard man/*.1))
+MAN7    = $(notdir $(wildcard man/*.7))
+DOCDIR  = $(DESTDIR)$(PREFIX)/share/doc/sir
+DOCS    = $(notdir $(wildcard doc/*.md))
+PC_SED  = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
+              -e 's|@FFI_LIBS@|$(FFI_LIBS)|g'
+
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
-	    $(DESTDIR)$(PREFIX)/include/sir $(DESTDIR)$(PREFIX)/lib/pkgconfig \
-	    $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man7
-	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
-	install -m 644 $(LIBSIR) $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 lib/ir/ir.h lib/ir/ops.def $(DESTDIR)$(PREFIX)/include/sir/
-	for h in lib/opt/opt.h lib/codegen/cg.h lib/target/target.h; do \
-	    [ -f $$h ] && install -m 644 $$h $(DESTDIR)$(PREFIX)/include/sir/; done; true
-	install -m 644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
-	install -m 644 man/*.7 $(DESTDIR)$(PREFIX)/share/man/man7/
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|0.1.0|g' sir.pc.in \
-	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/sir.pc
+	install -d $(BINDIR) $(LIBDIR) $(INCDIR) $(PCDIR) $(MANDIR)/man1 \
+	    $(MANDIR)/man7
+	install -m 755 $(addprefix $(B)/bin/,$(INST_TOOLS)) $(BINDIR)/
+	install -m 755 $(B)/bin/filetest $(BINDIR)/sir-filetest
+	install -m 644 $(LIBSIR) $(LIBINTERP) $(LIBDIR)/
+	install -m 755 $(SO_SIR) $(SO_INTERP) $(LIBDIR)/
+	for l in libsir libsir-interp; do \
+	    ln -sf $$l.so.$(VERSION) $(LIBDIR)/$$l.so.$(SOMAJOR) && \
+	    ln -sf $$l.so.$(SOMAJOR) $(LIBDIR)/$$l.so || exit 1; done
+	install -m 644 $(PUB_HDR) $(INCDIR)/
+	$(PC_SED) sir.pc.in > $(PCDIR)/sir.pc
+	$(PC_SED) sir-interp.pc.in > $(PCDIR)/sir-interp.pc
+	install -m 644 $(addprefix man/,$(MAN1)) $(MANDIR)/man1/
+	install -m 644 $(addprefix man/,$(MAN7)) $(MANDIR)/man7/
+	install -d $(DOCDIR)
+	install -m 644 $(addprefix doc/,$(DOCS)) LICENSE $(DOCDIR)/
+
+uninstall:
+	rm -f $(addprefix $(BINDIR)/,$(INST_TOOLS) sir-filetest)
+	for l in libsir libsir-interp; do \
+	    rm -f $(LIBDIR)/$$l.a $(LIBDIR)/$$l.so $(LIBDIR)/$$l.so.$(SOMAJOR) \
+	          $(LIBDIR)/$$l.so.$(VERSION); done
+	rm -f $(addprefix $(INCDIR)/,$(notdir $(PUB_HDR)))
+	-rmdir $(INCDIR) 2>/dev/null
+	rm -f $(PCDIR)/sir.pc $(PCDIR)/sir-interp.pc
+	rm -f $(addprefix $(MANDIR)/man1/,$(MAN1))
+	rm -f $(addprefix $(MANDIR)/man7/,$(MAN7))
+	rm -f $(addprefix $(DOCDIR)/,$(DOCS) LICENSE)
+	-rmdir $(DOCDIR) 2>/dev/null
 
 clean:
 	rm -rf build build-san

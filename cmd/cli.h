@@ -1,13 +1,20 @@
 /*
  * cli.h - option spelling shared by the command-line tools: llc-style
  * options take one or two dashes ("-O2", "--help", "-mtriple=x" and
- * "--mtriple=x" are the same option).
+ * "--mtriple=x" are the same option), and an option's value follows an
+ * '=' or comes as the next argument ("-mtriple x").  Every tool reports
+ * a bad command line as "TOOL: error: ..." on standard error and exits
+ * with status 1, as it does for bad input; 0 is success.
  */
 #ifndef SIR_CLI_H
 #define SIR_CLI_H
 
+#include "ir.h"
+
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* "--name=value" or "-name=value": the value, or NULL if 'a' is not
  * that option. */
@@ -23,6 +30,27 @@ cli_value(const char *a, const char *name)
     return a + n + 1;
 }
 
+/* "-name=value", "--name=value", or "-name" / "--name" followed by the
+ * value as the next argument (*i then steps over it).  NULL if argv[*i]
+ * is not that option; *missing is set when the value is absent. */
+static inline const char *
+cli_arg(int argc, char **argv, int *i, const char *name, bool *missing)
+{
+    const char *a = argv[*i], *v = cli_value(a, name);
+    if (v)
+        return v;
+    if (a[0] != '-')
+        return NULL;
+    const char *b = a + (a[1] == '-' ? 2 : 1);
+    if (strcmp(b, name))
+        return NULL;
+    if (*i + 1 >= argc) {
+        *missing = true;
+        return NULL;
+    }
+    return argv[++*i];
+}
+
 /* "--name" or "-name". */
 static inline bool
 cli_flag(const char *a, const char *name)
@@ -31,6 +59,59 @@ cli_flag(const char *a, const char *name)
         return false;
     a += a[1] == '-' ? 2 : 1;
     return !strcmp(a, name);
+}
+
+/* The diagnostic options of clang every tool takes:
+ * -ferror-limit=N (0: no limit), -fcolor-diagnostics,
+ * -fno-color-diagnostics (default: colour when standard error is a
+ * terminal and NO_COLOR is unset or empty). */
+typedef struct {
+    int error_limit;        /* -1: the default (50) */
+    int color;              /* -1: decide from the terminal */
+} CliDiag;
+
+#define CLI_DIAG_INIT {-1, -1}
+#define CLI_DIAG_HELP \
+    "  -ferror-limit=N          stop after N errors (default 50; 0: no\n" \
+    "                           limit)\n" \
+    "  -f[no-]color-diagnostics colour diagnostics (default: when stderr\n" \
+    "                           is a terminal and NO_COLOR is not set)\n"
+
+/* True when 'a' is a diagnostic option (stored in o); *bad is set when
+ * its value is not a number. */
+static inline bool
+cli_diag_option(const char *a, CliDiag *o, bool *bad)
+{
+    const char *v = cli_value(a, "ferror-limit");
+    if (v) {
+        char *end;
+        long n = strtol(v, &end, 10);
+        if (!*v || *end || n < 0 || n > 1000000)
+            *bad = true;
+        o->error_limit = (int)n;
+        return true;
+    }
+    if (cli_flag(a, "fcolor-diagnostics"))
+        o->color = 1;
+    else if (cli_flag(a, "fno-color-diagnostics"))
+        o->color = 0;
+    else
+        return false;
+    return true;
+}
+
+/* Applies the options to a sink writing to 'out'. */
+static inline void
+cli_diag_apply(const CliDiag *o, Diag *d)
+{
+    if (o->error_limit >= 0)
+        d->limit = o->error_limit ? o->error_limit : 0x7fffffff;
+    if (o->color >= 0) {
+        d->color = o->color;
+    } else {
+        const char *nc = getenv("NO_COLOR");
+        d->color = d->out && isatty(fileno(d->out)) && !(nc && *nc);
+    }
 }
 
 #endif

@@ -460,7 +460,7 @@ run_cmd(Ctx *c, const char *cmd, const char *out, const char *err)
 {
     pid_t pid = fork();
     if (pid < 0) {
-        perror("filetest: fork");
+        fprintf(stderr, "filetest: error: fork: %s\n", strerror(errno));
         exit(2);
     }
     if (pid == 0) {
@@ -1176,7 +1176,9 @@ usage(FILE *fp)
     fputs("usage: filetest [--bindir DIR] [-v] [--bless] [-j N] "
           "[--timeout SECONDS] PATH...\n"
           "Runs every *.sir test under the PATHs; the format is described in\n"
-          "test/sir/README.md.\n",
+          "test/sir/README.md.  Exit status: 0 when every test passed, 1\n"
+          "when one failed or on a usage error, 2 on a system error.\n"
+          "  --version   show the version\n",
           fp);
 }
 
@@ -1195,7 +1197,7 @@ spawn(Ctx *c, Found *f, uint32_t i)
     fflush(stdout);
     pid_t pid = fork();
     if (pid < 0) {
-        perror("filetest: fork");
+        fprintf(stderr, "filetest: error: fork: %s\n", strerror(errno));
         exit(2);
     }
     if (pid)
@@ -1242,16 +1244,20 @@ main(int argc, char **argv)
         else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
             return 0;
+        } else if (!strcmp(a, "--version")) {
+            printf("filetest (sir) %s\n", SIR_VERSION);
+            return 0;
         } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "filetest: unknown option %s\n", a);
-            usage(stderr);
-            return 2;
+            fprintf(stderr, "filetest: error: unknown option '%s' (see "
+                    "--help)\n", a);
+            return 1;
         } else
             paths[npaths++] = argv[i];
     }
     if (!npaths) {
-        usage(stderr);
-        return 2;
+        fputs("filetest: error: no test files or directories (see "
+              "--help)\n", stderr);
+        return 1;
     }
     if (c.jobs < 1)
         c.jobs = 1;
@@ -1272,7 +1278,7 @@ main(int argc, char **argv)
     }
     char *abs = realpath(c.bindir, NULL);
     if (!abs) {
-        fprintf(stderr, "filetest: bindir %s: %s\n", c.bindir,
+        fprintf(stderr, "filetest: error: bindir %s: %s\n", c.bindir,
                 strerror(errno));
         return 2;
     }
@@ -1308,7 +1314,7 @@ main(int argc, char **argv)
     snprintf(tmpl, sizeof tmpl, "%s/filetest.XXXXXX",
              tmpdir && *tmpdir ? tmpdir : "/tmp");
     if (!mkdtemp(tmpl)) {
-        perror("filetest: mkdtemp");
+        fprintf(stderr, "filetest: error: mkdtemp: %s\n", strerror(errno));
         return 2;
     }
     c.tmpbase = tmpl;
@@ -1383,7 +1389,7 @@ main(int argc, char **argv)
             if (pid < 0) {
                 if (errno == EINTR)
                     continue;
-                perror("filetest: wait");
+                fprintf(stderr, "filetest: error: wait: %s\n", strerror(errno));
                 return 2;
             }
             for (int j = 0; j < c.jobs; j++)

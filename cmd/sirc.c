@@ -48,6 +48,7 @@ typedef struct {
     const char *print_after;    /* "isel", "regalloc" or NULL */
     const char *file;           /* input name, for diagnostics and .file */
     int level;                  /* -O level */
+    bool time_passes, stats;
 } Options;
 
 static const char usage[] =
@@ -58,11 +59,13 @@ static const char usage[] =
     "options:\n"
     "  -o FILE                  output file ('-': stdout); default: the\n"
     "                           input name with .s or .o, stdout for stdin\n"
-    "  -O0 -O1 -O2 -O3          optimization level (default -O2)\n"
-    "  -mtriple=TRIPLE          target (default " HOST_TRIPLE "):\n"
-    "                           x86_64-linux-gnu (ELF), x86_64-apple-macos\n"
-    "                           (Mach-O; also -darwin, -macosx, with an OS\n"
-    "                           version such as macosx11.0.0)\n"
+    "  -O0 -O1 -O2 -O3          optimization level (default -O2; -O is\n"
+    "                           -O2; -O3 is the same as -O2 for now)\n"
+    "  -mtriple=TRIPLE          target (default " HOST_TRIPLE "), read\n"
+    "                           as ARCH-VENDOR-OS-ENV as LLVM reads it:\n"
+    "                           x86_64 (amd64) on linux (ELF; gnu or musl)\n"
+    "                           or macos (Mach-O; darwin, macosx, with an\n"
+    "                           OS version such as macosx11.0.0)\n"
     "  -filetype=asm|obj        output kind (default: from -o, else asm)\n"
     "  -S                       same as -filetype=asm\n"
     "  -c                       same as -filetype=obj: sirc encodes the\n"
@@ -78,6 +81,12 @@ static const char usage[] =
     "                           for every N\n"
     "  --emit=mir               print the machine IR instead of assembly\n"
     "  -print-after=isel|regalloc  print the machine IR after a stage\n"
+    "  --time-passes            time the IR passes and each stage of code\n"
+    "                           generation (isel, allocation, emission)\n"
+    "  --stats                  print what the passes and code generation\n"
+    "                           counted\n"
+    CLI_DIAG_HELP
+    "Options with a value also take it as the next argument (-mtriple X).\n"
     "  --help                   show this help\n"
     "  --version                show the version and the targets\n";
 
@@ -143,9 +152,14 @@ compile(IrModule *m, const Options *o, FILE *out, Diag *d)
         .reloc = o->reloc,
         .jobs = o->jobs,
     };
-    if (o->filetype != FT_OBJ)
-        return cg_compile(m, &co, out, d);
-    return cg_compile_obj(m, &co, out, d);
+    CgStats st = {0};
+    if (o->time_passes || o->stats)
+        co.stats = &st;
+    bool ok = o->filetype != FT_OBJ ? cg_compile(m, &co, out, d)
+                                    : cg_compile_obj(m, &co, out, d);
+    if (co.stats)
+        cg_stats_report(&st, o->time_passes, o->stats, stderr);
+    return ok;
 }
 
 /* The default output name: the input with its .sir extension replaced. */
@@ -169,7 +183,8 @@ main(int argc, char **argv)
     Options o = {.triple = HOST_TRIPLE, .level = 2,
                  .jobs = ncpu > 0 ? (ncpu > 64 ? 64 : (int)ncpu) : 1};
     const char *in = NULL, *out = NULL, *v;
-    bool only_files = false;
+    bool only_files = false, missing = false, badv = false;
+    CliDiag dopt = CLI_DIAG_INIT;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -199,8 +214,8 @@ main(int argc, char **argv)
             if (i + 1 >= argc)
                 return fail("option '%s' needs an argument", a);
             out = argv[++i];
-        } else if (!strncmp(a, "-o", 2) && a[2] != '=') {
-            out = a + 2;
+        } else if (!strncmp(a, "-o=", 3)) {
+            out = a + 3;
         } else if (a[1] == 'j' && a[2] != '-') {
             const char *n = a[2] ? a + 2 : i + 1 < argc ? argv[++i] : NULL;
             char *e;
@@ -211,12 +226,19 @@ main(int argc, char **argv)
             o.jobs = (int)j;
         } else if (a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
             o.level = a[2] - '0';
-        } else if ((v = cli_value(a, "mtriple")) != NULL) {
-            const Target *t = target_find(v);
+        } else if (!strcmp(a, "-O")) {
+            o.level = 2;
+        } else if ((v = cli_arg(argc, argv, &i, "mtriple", &missing))) {
+            char why[128];
+            const Target *t = tgt_resolve(v, why, sizeof why);
             o.triple = t ? t->name : find_pending(v);
-            if (!o.triple)
-                return fail("unknown target triple '%s' (see --version)", v);
-        } else if ((v = cli_value(a, "relocation-model")) != NULL) {
+            if (!o.triple) {
+                fprintf(stderr, "sirc: error: target triple '%s': %s (see "
+                        "--version)\n", v, why);
+                return 1;
+            }
+        } else if ((v = cli_arg(argc, argv, &i, "relocation-model",
+                                &missing))) {
             if (!strcmp(v, "pie"))
                 o.reloc = CG_RELOC_PIE;
             else if (!strcmp(v, "pic"))
@@ -226,7 +248,7 @@ main(int argc, char **argv)
             else
                 return fail("bad -relocation-model '%s' (pie, pic or "
                             "static)", v);
-        } else if ((v = cli_value(a, "filetype")) != NULL) {
+        } else if ((v = cli_arg(argc, argv, &i, "filetype", &missing))) {
             if (!strcmp(v, "asm"))
                 o.filetype = FT_ASM;
             else if (!strcmp(v, "obj"))
@@ -237,14 +259,23 @@ main(int argc, char **argv)
             o.filetype = FT_ASM;
         } else if (!strcmp(a, "-c")) {
             o.filetype = FT_OBJ;
-        } else if ((v = cli_value(a, "emit")) != NULL) {
+        } else if ((v = cli_arg(argc, argv, &i, "emit", &missing))) {
             if (strcmp(v, "mir"))
                 return fail("bad --emit '%s' (only mir)", v);
             o.filetype = FT_MIR;
-        } else if ((v = cli_value(a, "print-after")) != NULL) {
+        } else if ((v = cli_arg(argc, argv, &i, "print-after", &missing))) {
             if (strcmp(v, "isel") && strcmp(v, "regalloc"))
                 return fail("bad -print-after '%s' (isel or regalloc)", v);
             o.print_after = v;
+        } else if (cli_flag(a, "time-passes")) {
+            o.time_passes = true;
+        } else if (cli_flag(a, "stats")) {
+            o.stats = true;
+        } else if (cli_diag_option(a, &dopt, &badv)) {
+            if (badv)
+                return fail("bad value in '%s' (a number)", a);
+        } else if (missing) {
+            return fail("option '%s' needs an argument", a);
         } else {
             return fail("unknown option '%s' (see --help)", a);
         }
@@ -265,12 +296,16 @@ main(int argc, char **argv)
     }
     Diag d;
     ir_diag_init(&d, o.file, src, len, stderr);
+    cli_diag_apply(&dopt, &d);
     IrModule *m = ir_parse(src, len, &d);
     bool ok = m && d.nerrors == 0 && ir_verify_module(m, &d);
     if (ok && o.level > 0) {
         OptCtx ctx;
         opt_ctx_init(&ctx, m, &d);
+        ctx.time_passes = o.time_passes;
+        ctx.stats = o.stats;
         ok = opt_run_level(&ctx, o.level);
+        opt_report(&ctx, stderr);
         opt_ctx_free(&ctx);
         /* Never hand the code generator a module a pass has broken. */
         if (ok && !ir_verify_module(m, &d)) {

@@ -11,6 +11,8 @@
  */
 #include "ir.h"
 #include "opt.h"
+#include "interp.h"
+#include "cli.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -44,7 +46,8 @@ static const char usage[] =
     "                     each), as siropt -p ... | siri - would\n"
     "  -O1, -O2, -O3      run that siropt pipeline first\n"
     "  -h, --help         this text\n"
-    "  --version          print the version\n";
+    "  --version          print the version\n"
+    CLI_DIAG_HELP;
 
 /* -p and -O: the passes run in process, saving the differential tests
  * a siropt process and a second parse per configuration.  Each pass is
@@ -295,7 +298,7 @@ run_driver(IrModule *m, const IrInterpOptions *opt, Diag *d, void *lib,
     }
     int (*cmain)(int, char **) = (int (*)(int, char **))dlsym(lib, "main");
     if (!cmain) {
-        fprintf(stderr, "siri: the driver library has no main\n");
+        fprintf(stderr, "siri: error: the driver library has no main\n");
         return 1;
     }
     argv[0] = (char *)path;
@@ -312,6 +315,8 @@ main(int argc, char **argv)
     const char *passes = NULL;
     int level = 0;
     int first_arg = argc;
+    CliDiag dopt = CLI_DIAG_INIT;
+    bool badv = false;
     char **pos = xcalloc((size_t)argc + 1, sizeof *pos);
     int npos = 0;
 
@@ -334,7 +339,7 @@ main(int argc, char **argv)
         }
         if (!strcmp(a, "-e") || !strcmp(a, "--entry")) {
             if (++i >= argc) {
-                fprintf(stderr, "siri: %s needs a function name\n", a);
+                fprintf(stderr, "siri: error: %s needs a function name\n", a);
                 return 1;
             }
             entry = argv[i];
@@ -342,13 +347,13 @@ main(int argc, char **argv)
             entry = a + 8;
         } else if (!strncmp(a, "--load=", 7)) {
             if (!dlopen(a + 7, RTLD_NOW | RTLD_GLOBAL)) {
-                fprintf(stderr, "siri: %s\n", dlerror());
+                fprintf(stderr, "siri: error: %s\n", dlerror());
                 return 1;
             }
         } else if (!strncmp(a, "--driver=", 9)) {
             driver = dlopen(a + 9, RTLD_NOW | RTLD_GLOBAL);
             if (!driver) {
-                fprintf(stderr, "siri: %s\n", dlerror());
+                fprintf(stderr, "siri: error: %s\n", dlerror());
                 return 1;
             }
         } else if (!strcmp(a, "--driver-stubs")) {
@@ -362,18 +367,19 @@ main(int argc, char **argv)
         } else if (!strncmp(a, "--stack-size=", 13)) {
             opt.stack_size = parse_size(a + 13);
             if (!opt.stack_size) {
-                fprintf(stderr, "siri: bad stack size '%s'\n", a + 13);
+                fprintf(stderr, "siri: error: bad stack size '%s'\n",
+                        a + 13);
                 return 1;
             }
         } else if (!strncmp(a, "--max-depth=", 12)) {
             opt.max_depth = (uint32_t)parse_size(a + 12);
             if (!opt.max_depth) {
-                fprintf(stderr, "siri: bad depth '%s'\n", a + 12);
+                fprintf(stderr, "siri: error: bad depth '%s'\n", a + 12);
                 return 1;
             }
         } else if (!strcmp(a, "-p") || !strcmp(a, "--passes")) {
             if (++i >= argc) {
-                fprintf(stderr, "siri: %s needs a list of passes\n", a);
+                fprintf(stderr, "siri: error: %s needs a list of passes\n", a);
                 return 1;
             }
             passes = argv[i];
@@ -384,11 +390,18 @@ main(int argc, char **argv)
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             fputs(usage, stdout);
             return 0;
+        } else if (cli_diag_option(a, &dopt, &badv)) {
+            if (badv) {
+                fprintf(stderr, "siri: error: bad value in '%s' (a "
+                        "number)\n", a);
+                return 1;
+            }
         } else if (!strcmp(a, "--version")) {
-            printf("siri %s\n", SIR_VERSION);
+            printf("siri (sir) %s\n", SIR_VERSION);
             return 0;
         } else {
-            fprintf(stderr, "siri: unknown option '%s'\n%s", a, usage);
+            fprintf(stderr, "siri: error: unknown option '%s' (see "
+                    "--help)\n", a);
             return 1;
         }
     }
@@ -417,7 +430,7 @@ main(int argc, char **argv)
         }
     }
     if (!path) {
-        fputs(usage, stderr);
+        fputs("siri: error: no input file (see --help)\n", stderr);
         return 1;
     }
 
@@ -425,11 +438,12 @@ main(int argc, char **argv)
     const char *err;
     char *src = ir_read_file(path, &len, &err);
     if (!src) {
-        fprintf(stderr, "siri: %s: %s\n", path, err);
+        fprintf(stderr, "siri: error: %s: %s\n", path, err);
         return 1;
     }
     Diag d;
     ir_diag_init(&d, path, src, len, stderr);
+    cli_diag_apply(&dopt, &d);
     IrModule *m = ir_parse(src, len, &d);
     if (!m || d.nerrors)
         return 1;
@@ -448,7 +462,7 @@ main(int argc, char **argv)
 
     IrSym fn = find_func(m, entry ? entry : "main");
     if (!fn.id) {
-        fprintf(stderr, "siri: %s: no function definition @%s\n", path,
+        fprintf(stderr, "siri: error: %s: no function definition @%s\n", path,
                 entry ? (entry[0] == '@' ? entry + 1 : entry) : "main");
         return 1;
     }
@@ -460,7 +474,7 @@ main(int argc, char **argv)
 
     if (entry) {
         if ((uint32_t)nvals != sig->nparams) {
-            fprintf(stderr, "siri: @%s takes %u arguments, %d given\n",
+            fprintf(stderr, "siri: error: @%s takes %u arguments, %d given\n",
                     ir_str(m, ir_sym_c(m, fn)->name), sig->nparams, nvals);
             return 1;
         }
@@ -469,8 +483,8 @@ main(int argc, char **argv)
             IrType t = ir_sig_param(m, ir_sym_c(m, fn)->sig, (uint32_t)k)->ty;
             if (!parse_value(vals[k], t, &argv_e[k])) {
                 char tb[64];
-                fprintf(stderr, "siri: argument %d: '%s' is not a value of "
-                        "type %s\n", k + 1, vals[k],
+                fprintf(stderr, "siri: error: argument %d: '%s' is not a "
+                        "value of type %s\n", k + 1, vals[k],
                         ir_type_str(m, t, tb, sizeof tb));
                 return 1;
             }
@@ -502,7 +516,7 @@ main(int argc, char **argv)
             ok = false;
         }
         if (!ok) {
-            fprintf(stderr, "siri: %s: @main must be i32 () or "
+            fprintf(stderr, "siri: error: %s: @main must be i32 () or "
                     "i32 (i32, ptr)\n", path);
             return 1;
         }

@@ -26,7 +26,8 @@ static const char usage[] =
     "options:\n"
     "  -p PASS,PASS,...     run these passes in order (after -O); may be\n"
     "                       repeated, the lists are concatenated\n"
-    "  -O0 -O1 -O2 -O3      run a standard pipeline (default -O0: none)\n"
+    "  -O0 -O1 -O2 -O3      run a standard pipeline (default -O0: none;\n"
+    "                       -O is -O2; -O3 is the same as -O2 for now)\n"
     "  -o FILE              write the output to FILE (default: stdout)\n"
     "  --verify-each        verify the module after every pass (and\n"
     "                       --verify-analyses)\n"
@@ -36,13 +37,24 @@ static const char usage[] =
     "                       reused and invalidated\n"
     "  --print-after=PASS   print the module to stderr after PASS runs\n"
     "  --print-after-all    print the module to stderr after every pass\n"
+    "  --print-before=PASS  print the module to stderr before PASS runs\n"
+    "  --print-before-all   print the module to stderr before every pass\n"
+    "  --print-changed      print the module at the start and after each\n"
+    "                       pass that changed it\n"
+    "  --filter-print-funcs=F,G  the dumps above show only these functions\n"
     "  --time-passes        print a table of pass times to stderr\n"
     "  --stats              print the statistics counted by each pass\n"
     "  --list-passes        list the available passes and pipelines\n"
+    "  --dot-cfg            write each function's CFG to cfg.NAME.dot (as\n"
+    "                       -p dot-cfg at the end)\n"
     "  --help               show this help\n"
     "  --version            show the version\n"
+    CLI_DIAG_HELP
     "\n"
-    "Long options may also be written with one dash (-verify-each).\n";
+    "-p print-cfg and -p print-domtree write Graphviz to standard output;\n"
+    "the module is then printed only with -o.\n"
+    "Long options may also be written with one dash (-verify-each), and\n"
+    "an option's value may be the next argument (--print-after gvn).\n";
 
 static void
 list_passes(void)
@@ -115,8 +127,12 @@ check_passes(const char *list, const char *where)
 
 typedef struct {
     const char *in, *out;
+    CliDiag diag;
     char *passes;           /* -p lists, joined */
     char *print_after;      /* --print-after lists, joined, or "*" */
+    char *print_before;     /* --print-before lists, joined, or "*" */
+    char *filter;           /* --filter-print-funcs lists, joined */
+    bool print_changed;
     int level;              /* -O level, -1 if none */
     bool verify_each, verify_analyses, debug_analyses, time_passes, stats;
 } Args;
@@ -126,7 +142,8 @@ static int
 parse_args(int argc, char **argv, Args *g)
 {
     const char *v;
-    bool only_files = false, print_all = false;
+    bool only_files = false, print_all = false, before_all = false;
+    bool missing = false, badv = false, dot_cfg = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (only_files || a[0] != '-' || !strcmp(a, "-")) {
@@ -151,12 +168,12 @@ parse_args(int argc, char **argv, Args *g)
                 g->out = argv[++i];
             else
                 add_passes(&g->passes, argv[++i]);
-        } else if (!strncmp(a, "-o", 2)) {
-            g->out = a + 2;
-        } else if ((v = cli_value(a, "passes")) != NULL) {
+        } else if (!strncmp(a, "-o=", 3)) {
+            g->out = a + 3;
+        } else if (!strncmp(a, "-p=", 3)) {
+            add_passes(&g->passes, a + 3);
+        } else if ((v = cli_arg(argc, argv, &i, "passes", &missing))) {
             add_passes(&g->passes, v);
-        } else if (!strncmp(a, "-p", 2) && strncmp(a, "-print", 6)) {
-            add_passes(&g->passes, a + 2);
         } else if (a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
             g->level = a[2] - '0';
         } else if (!strcmp(a, "-O")) {
@@ -173,12 +190,30 @@ parse_args(int argc, char **argv, Args *g)
             g->stats = true;
         } else if (cli_flag(a, "print-after-all")) {
             print_all = true;
-        } else if ((v = cli_value(a, "print-after")) != NULL) {
+        } else if (cli_flag(a, "print-before-all")) {
+            before_all = true;
+        } else if (cli_flag(a, "dot-cfg")) {
+            dot_cfg = true;
+        } else if (cli_flag(a, "print-changed")) {
+            g->print_changed = true;
+        } else if ((v = cli_arg(argc, argv, &i, "print-after", &missing))) {
             add_passes(&g->print_after, v);
+        } else if ((v = cli_arg(argc, argv, &i, "print-before", &missing))) {
+            add_passes(&g->print_before, v);
+        } else if ((v = cli_arg(argc, argv, &i, "filter-print-funcs",
+                                &missing))) {
+            add_passes(&g->filter, v[0] == '@' ? v + 1 : v);
+        } else if (cli_diag_option(a, &g->diag, &badv)) {
+            if (badv)
+                return fail("bad value in '%s' (a number)", a);
+        } else if (missing) {
+            return fail("option '%s' needs an argument", a);
         } else {
             return fail("unknown option '%s' (see --help)", a);
         }
     }
+    if (dot_cfg)
+        add_passes(&g->passes, "dot-cfg");
     if (g->passes && !*g->passes) {         /* -p '': no pass */
         free(g->passes);
         g->passes = NULL;
@@ -187,6 +222,13 @@ parse_args(int argc, char **argv, Args *g)
         return 1;
     if (g->print_after && !check_passes(g->print_after, " in --print-after"))
         return 1;
+    if (g->print_before &&
+        !check_passes(g->print_before, " in --print-before"))
+        return 1;
+    if (before_all) {
+        free(g->print_before);
+        g->print_before = xstrdup("*");
+    }
     if (print_all) {
         free(g->print_after);
         g->print_after = xstrdup("*");
@@ -194,6 +236,17 @@ parse_args(int argc, char **argv, Args *g)
     if (!g->in)
         g->in = "-";
     return -1;
+}
+
+/* True when the comma-separated list names the pass. */
+static bool
+has_pass(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = list; (p = strstr(p, name)) != NULL; p += n)
+        if ((p == list || p[-1] == ',') && (p[n] == ',' || !p[n]))
+            return true;
+    return false;
 }
 
 /* Reads, verifies, optimizes and prints; true on success. */
@@ -210,6 +263,7 @@ run(const Args *g)
     }
     Diag d;
     ir_diag_init(&d, name, src, len, stderr);
+    cli_diag_apply(&g->diag, &d);
     IrModule *m = ir_parse(src, len, &d);
     bool ok = m && d.nerrors == 0 && ir_verify_module(m, &d);
 
@@ -221,7 +275,11 @@ run(const Args *g)
     ctx.time_passes = g->time_passes;
     ctx.stats = g->stats;
     ctx.print_after = g->print_after;
+    ctx.print_before = g->print_before;
+    ctx.print_changed = g->print_changed;
+    ctx.filter_print_funcs = g->filter;
     ctx.print_out = stderr;
+    ctx.dot_out = stdout;
     if (ok && g->level > 0)
         ok = opt_run_level(&ctx, g->level);
     if (ok && g->passes)
@@ -236,7 +294,10 @@ run(const Args *g)
     opt_report(&ctx, stderr);
     opt_ctx_free(&ctx);
 
-    if (ok) {
+    /* Graphs own standard output: the module goes only to a file. */
+    bool graphs = g->passes && (has_pass(g->passes, "print-cfg") ||
+                                has_pass(g->passes, "print-domtree"));
+    if (ok && !(graphs && !g->out)) {
         IrOutput o;
         if (!ir_output_open(&o, g->out)) {
             fprintf(stderr, "siropt: error: cannot write '%s'\n", g->out);
@@ -258,11 +319,13 @@ run(const Args *g)
 int
 main(int argc, char **argv)
 {
-    Args g = {.level = -1};
+    Args g = {.level = -1, .diag = CLI_DIAG_INIT};
     int status = parse_args(argc, argv, &g);
     if (status < 0)
         status = run(&g) ? 0 : 1;
     free(g.passes);
     free(g.print_after);
+    free(g.print_before);
+    free(g.filter);
     return status;
 }

@@ -34,6 +34,8 @@ has qemu-aarch64 || want qemu-user
 # (package llvm) and ld64.lld (package lld) check Mach-O objects.
 has llvm-mc || want llvm
 has lld || want lld
+# siropt -p print-cfg output is rendered by test/cli/run.sh.
+has dot || want graphviz
 # Debugger test, libFuzzer harnesses (make fuzz) and CC=clang builds.
 has gdb || want gdb
 has clang || want clang

@@ -21,6 +21,10 @@
 #include "ir.h"
 #include "mc.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ------------------------------------------------------------------ */
 /* MIR                                                                 */
 
@@ -326,6 +330,28 @@ typedef enum { CG_EMIT_ASM, CG_EMIT_MIR } CgEmitKind;
  * executable (the default), shared-library code, static code. */
 typedef enum { CG_RELOC_PIE, CG_RELOC_PIC, CG_RELOC_STATIC } CgReloc;
 
+/* What code generation measured (sirc --time-passes and --stats): the
+ * wall time of each stage over all functions, and counts.  Point
+ * CgOptions.stats at a zeroed CgStats to have it filled. */
+typedef enum {
+    CG_STAGE_ISEL,      /* instruction selection (with post-isel) */
+    CG_STAGE_DCE,       /* dead MIR removal */
+    CG_STAGE_REGALLOC,  /* register allocation, spilling, tail dup */
+    CG_STAGE_FRAME,     /* frame layout, prologue and epilogue */
+    CG_STAGE_EMIT,      /* finalize, encoding or printing, per function */
+    CG_STAGE_FINISH,    /* data, then the object or assembly file */
+    CG_NSTAGES
+} CgStage;
+
+typedef struct {
+    double wall[CG_NSTAGES];    /* seconds */
+    uint64_t funcs;             /* functions compiled */
+    uint64_t isel_insts;        /* MIR instructions selected */
+    uint64_t vregs;             /* virtual registers */
+    uint64_t ra_insts;          /* instructions regalloc added (moves,
+                                   spills, reloads) */
+} CgStats;
+
 typedef struct {
     const Target *target;       /* NULL: the host default */
     CgEmitKind emit;
@@ -337,6 +363,7 @@ typedef struct {
     /* Functions compiled at once on threads (0, 1: one at a time); the
      * output is the same whatever the number. */
     int jobs;
+    CgStats *stats;             /* NULL, or filled in (CgStats) */
 } CgOptions;
 
 /* Per-function lowering state shared by the driver and target isel. */
@@ -372,6 +399,8 @@ bool cg_compile(IrModule *m, const CgOptions *opt, FILE *out, Diag *d);
 /* Compiles m to an object file (ELF or Mach-O, by the target) on out;
  * no external program is run. */
 bool cg_compile_obj(IrModule *m, const CgOptions *opt, FILE *out, Diag *d);
+/* Writes the tables of llc -time-passes (times) and -stats (counts). */
+void cg_stats_report(const CgStats *s, bool times, bool counts, FILE *out);
 /* Compiles m into a sink (sink.h): the text sink, the object sink. */
 struct McSink;
 bool cg_compile_to(IrModule *m, const CgOptions *opt, struct McSink *sink,
@@ -400,8 +429,8 @@ void cg_bind(CgCtx *c, IrValue v, const uint32_t *regs, uint32_t n);
 /* Fresh vregs for v's leaves, bound to v. */
 const uint32_t *cg_define(CgCtx *c, IrValue v, uint32_t *n);
 void cg_error(CgCtx *c, IrLoc loc, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-_Noreturn void cg_bug(const char *file, int line, const char *fmt, ...);
+    SIR_PRINTF(3, 4);
+SIR_NORETURN void cg_bug(const char *file, int line, const char *fmt, ...);
 #define CG_BUG(...) cg_bug(__FILE__, __LINE__, __VA_ARGS__)
 
 /* parmove.c */
@@ -449,5 +478,9 @@ void cg_frame_layout(MirFunc *f);
  * otherwise take: frame addresses, prologue and epilogue, target
  * peepholes, branch layout and loop alignment. */
 void cg_finalize(CgCtx *c, MirFunc *f);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

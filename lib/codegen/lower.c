@@ -17,6 +17,7 @@
 
 #include <stdarg.h>
 #include <string.h>
+#include <time.h>
 
 void
 cg_error(CgCtx *c, IrLoc loc, const char *fmt, ...)
@@ -187,9 +188,30 @@ print_stage(CgCtx *c, const char *stage)
     }
 }
 
+static double
+wall_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Charges the time since *t0 to stage st (when asked) and restarts. */
+static void
+stage_done(CgCtx *c, CgStage st, double *t0)
+{
+    CgStats *s = c->opt->stats;
+    if (!s)
+        return;
+    double t = wall_now();
+    s->wall[st] += t - *t0;
+    *t0 = t;
+}
+
 bool
 cg_compile_func(CgCtx *c, IrSym s, MirFunc *out)
 {
+    double t0 = c->opt->stats ? wall_now() : 0;
     IrModule *m = c->m;
     IrFunc *f = ir_sym(m, s)->func;
     const Target *t = c->opt->target;
@@ -267,27 +289,41 @@ cg_compile_func(CgCtx *c, IrSym s, MirFunc *out)
         }
     }
     bool ok = !c->failed;
+    CgStats *st = c->opt->stats;
     if (ok) {
         if (t->post_isel && c->opt->optlevel > 0)
             t->post_isel(c, &mf);
+        stage_done(c, CG_STAGE_ISEL, &t0);
         print_stage(c, "isel");
         mir_dce(&mf);
+        stage_done(c, CG_STAGE_DCE, &t0);
         print_stage(c, "dce");
+        uint32_t before = mf.insts.len;
         ok = cg_regalloc(c, &mf);
+        if (st) {
+            st->funcs++;
+            st->isel_insts += before - 1;
+            st->vregs += mf.vregs.len;
+            st->ra_insts += mf.insts.len - before;
+        }
     }
     if (ok) {
         if (c->opt->optlevel > 0)
             cg_tail_dup(&mf);
+        stage_done(c, CG_STAGE_REGALLOC, &t0);
         print_stage(c, "regalloc");
         cg_frame_layout(&mf);
+        stage_done(c, CG_STAGE_FRAME, &t0);
         if (mf.frame_size > INT32_MAX / 2 || mf.inarg_size > INT32_MAX / 2) {
             cg_error(c, f->loc, "stack frame of %lld bytes is too large",
                      (long long)mf.frame_size);
             ok = false;
         }
     }
-    if (ok && c->opt->emit != CG_EMIT_MIR)
+    if (ok && c->opt->emit != CG_EMIT_MIR) {
         cg_finalize(c, &mf);
+        stage_done(c, CG_STAGE_EMIT, &t0);
+    }
     free(rpo);
     ir_uses_free(&c->uses);
     free(c->vfirst), free(c->vcount), free(c->blockmap);
@@ -325,8 +361,9 @@ compile_module(IrModule *m, const CgOptions *opt, McSink *sink, FILE *out,
             VEC_PUSH(fns, ((IrSym){k}));
     }
     /* Threads only where the output is the sink's alone (listings and
-     * -print-after write as they go). */
-    if (ok && opt->jobs > 1 && fns.len > 1 && asm_ && !opt->print_after) {
+     * -print-after write as they go, timings add up in one place). */
+    if (ok && opt->jobs > 1 && fns.len > 1 && asm_ && !opt->print_after &&
+        !opt->stats) {
         ok = cg_compile_parallel(&c, fns.data, fns.len, sink);
     } else {
         for (uint32_t k = 0; k < fns.len && ok; k++) {
@@ -334,20 +371,68 @@ compile_module(IrModule *m, const CgOptions *opt, McSink *sink, FILE *out,
             c.failed = false;
             c.fn_index = k;
             ok = cg_compile_func(&c, fns.data[k], &mf);
+            double t0 = opt->stats ? wall_now() : 0;
             if (ok && asm_)
                 cg_emit_func(sink, &mf);
             else if (ok)
                 mir_print_func(&mf, out);
+            if (opt->stats)
+                opt->stats->wall[CG_STAGE_EMIT] += wall_now() - t0;
             mir_func_free(&mf);
         }
     }
     VEC_FREE(fns);
     if (ok && asm_) {
+        double t0 = opt->stats ? wall_now() : 0;
         cg_emit_data(sink, m);
         ok = sink->finish(sink);
+        stage_done(&c, CG_STAGE_FINISH, &t0);
     }
     VEC_FREE(c.leafpool);
     return ok;
+}
+
+void
+cg_stats_report(const CgStats *s, bool times, bool counts, FILE *out)
+{
+    static const char *const names[CG_NSTAGES] = {
+        "Instruction selection", "MIR dead code elimination",
+        "Register allocation", "Frame layout",
+        "Finalization and emission (per function)",
+        "Data and file emission",
+    };
+    if (times) {
+        double tot = 0;
+        for (int k = 0; k < CG_NSTAGES; k++)
+            tot += s->wall[k];
+        ir_report_banner(out, "... Code generation timing report ...");
+        fprintf(out, "  Total Execution Time: %.4f seconds (wall clock)"
+                "\n\n   ---Wall Time---  --- Name ---\n", tot);
+        for (int k = 0; k <= CG_NSTAGES; k++) {
+            double v = k < CG_NSTAGES ? s->wall[k] : tot;
+            fprintf(out, "  %7.4f (%5.1f%%)  %s\n", v,
+                    tot > 0 ? 100 * v / tot : 0.0,
+                    k < CG_NSTAGES ? names[k] : "Total");
+        }
+        fputc('\n', out);
+    }
+    if (counts) {
+        ir_report_banner(out, "... Code generation statistics ...");
+        fputc('\n', out);
+        const struct { uint64_t n; const char *pass, *what; } rows[] = {
+            {s->funcs, "codegen", "Number of functions compiled"},
+            {s->isel_insts, "isel", "Number of MIR instructions selected"},
+            {s->vregs, "regalloc", "Number of virtual registers"},
+            {s->ra_insts, "regalloc", "Number of moves, spills and "
+                                     "reloads inserted"},
+        };
+        for (size_t k = 0; k < sizeof rows / sizeof *rows; k++)
+            if (rows[k].n)
+                fprintf(out, "%8llu %-8s - %s\n",
+                        (unsigned long long)rows[k].n, rows[k].pass,
+                        rows[k].what);
+        fputc('\n', out);
+    }
 }
 
 bool

@@ -10,6 +10,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum {
     MC_FX_BLOCK8,   /* pc-relative rel8 to MIR block 'target' */
     MC_FX_BLOCK32,  /* pc-relative rel32 to MIR block 'target' */
@@ -41,5 +45,9 @@ enum {
     MC_MAXINST = 64,    /* bytes of one encoded row (x86 frem: 44) */
     MC_MAXFIX = 2,      /* fixups of one encoded row */
 };
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -8,6 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define BOLD "\033[1m"
+#define RED "\033[31m"
+#define GREEN "\033[32m"
+#define BLACK "\033[30m"
+#define RESET "\033[0m"
+
 void
 ir_diag_init(Diag *d, const char *file, const char *src, size_t len,
              FILE *out)
@@ -50,7 +56,7 @@ show_line(Diag *d, IrLoc loc)
     fputs("\n  ", d->out);
     for (size_t i = from; i < col && i < to + 1; i++)
         fputc(p[i] == '\t' ? '\t' : ' ', d->out);
-    fputs("^\n", d->out);
+    fputs(d->color ? BOLD GREEN "^" RESET "\n" : "^\n", d->out);
 }
 
 static void
@@ -58,12 +64,21 @@ report(Diag *d, IrLoc loc, const char *kind, const char *fmt, va_list ap)
 {
     if (!d->out)
         return;
+    /* clang's colours: bold location and message, red errors, black
+     * notes, a green caret. */
+    const char *on = "", *kc = "", *off = "";
+    if (d->color) {
+        on = BOLD;
+        kc = !strcmp(kind, "error") ? BOLD RED : BOLD BLACK;
+        off = RESET;
+    }
     if (loc.line)
-        fprintf(d->out, "%s:%u:%u: %s: ", d->file, loc.line, loc.col, kind);
+        fprintf(d->out, "%s%s:%u:%u: %s%s:%s%s ", on, d->file, loc.line,
+                loc.col, kc, kind, off, on);
     else
-        fprintf(d->out, "%s: %s: ", d->file, kind);
+        fprintf(d->out, "%s%s: %s%s:%s%s ", on, d->file, kc, kind, off, on);
     vfprintf(d->out, fmt, ap);
-    fputc('\n', d->out);
+    fprintf(d->out, "%s\n", off);
     show_line(d, loc);
 }
 
@@ -110,4 +125,15 @@ ir_bug(const char *file, int line, const char *fmt, ...)
     va_end(ap);
     fputc('\n', stderr);
     abort();
+}
+
+void
+ir_report_banner(FILE *out, const char *title)
+{
+    static const char rule[] =
+        "===-------------------------------------------------------------"
+        "------------===";
+    int pad = (int)(sizeof rule - 1 - strlen(title)) / 2;
+    fprintf(out, "%s\n%*s%s\n%s\n", rule, pad > 0 ? pad : 0, "", title,
+            rule);
 }

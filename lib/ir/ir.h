@@ -28,6 +28,29 @@
 
 #define SIR_VERSION "0.1.0"
 
+/* The headers compile as C11 and as C++ (11 and later). */
+#ifdef __cplusplus
+#define SIR_NORETURN [[noreturn]]
+#else
+#define SIR_NORETURN _Noreturn
+#endif
+#if defined(__GNUC__) || defined(__clang__)
+#define SIR_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define SIR_PRINTF(f, a)
+#endif
+
+/* A value of a one-field struct type: (T){v} in C, T{v} in C++. */
+#ifdef __cplusplus
+#define SIR_MK(T, v) (T{v})
+#else
+#define SIR_MK(T, v) ((T){v})
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct { uint32_t id; } IrType;
 typedef struct { uint32_t id; } IrValue;
 typedef struct { uint32_t id; } IrInst;
@@ -46,10 +69,13 @@ typedef struct IrFunc IrFunc;
 /* ------------------------------------------------------------------ */
 /* util.c: memory, growable arrays, files                              */
 
-void *xmalloc(size_t n);
-void *xcalloc(size_t n, size_t size);
-void *xrealloc(void *p, size_t n);
-char *xstrdup(const char *s);
+/* Allocation that exits with status 2 when memory runs out.  Inside the
+ * library and its tools (built with -DSIR_SHORT_NAMES) they are also
+ * spelled xmalloc, xcalloc, ..., see the end of this file. */
+void *ir_xmalloc(size_t n);
+void *ir_xcalloc(size_t n, size_t size);
+void *ir_xrealloc(void *p, size_t n);
+char *ir_xstrdup(const char *s);
 
 /* Grow *data (elements of 'size' bytes, capacity *cap) to hold 'need'
  * elements; new space is zeroed.  ir_grow_raw leaves it as malloc gives
@@ -78,8 +104,8 @@ typedef struct ArenaBlock ArenaBlock;
 /* chunk: the smallest block to allocate, 0 for 64 KiB; an arena that
  * outlives many others of its kind (a cached analysis) uses less. */
 typedef struct { ArenaBlock *head; size_t chunk; } Arena;
-void *arena_alloc(Arena *a, size_t n);       /* zeroed, 16-byte aligned */
-void arena_free(Arena *a);
+void *ir_arena_alloc(Arena *a, size_t n);    /* zeroed, 16-byte aligned */
+void ir_arena_free(Arena *a);
 
 /* Read a whole file ("-" is standard input); NUL-terminated. Returns NULL
  * and sets *err (static string) on failure.  The buffer may be a mapping
@@ -111,18 +137,23 @@ typedef struct Diag {
     FILE *out;          /* NULL: messages are counted, not printed */
     int nerrors;
     int limit;          /* print at most this many errors (0: 50) */
+    bool color;         /* ANSI colours, as clang's (tools: when stderr
+                           is a terminal and NO_COLOR is not set) */
 } Diag;
 
 void ir_diag_init(Diag *d, const char *file, const char *src, size_t len,
                   FILE *out);
 void ir_diag_error(Diag *d, IrLoc loc, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+    SIR_PRINTF(3, 4);
 void ir_diag_verror(Diag *d, IrLoc loc, const char *fmt, va_list ap);
 void ir_diag_note(Diag *d, IrLoc loc, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+    SIR_PRINTF(3, 4);
+
+/* The title of a report table (--time-passes, --stats), as LLVM's. */
+void ir_report_banner(FILE *out, const char *title);
 
 /* Faults the input cannot cause: print file:line and abort. */
-_Noreturn void ir_bug(const char *file, int line, const char *fmt, ...);
+SIR_NORETURN void ir_bug(const char *file, int line, const char *fmt, ...);
 #define IR_ASSERT(c) \
     ((c) ? (void)0 : ir_bug(__FILE__, __LINE__, "assertion failed: %s", #c))
 
@@ -146,15 +177,15 @@ typedef enum {
 } IrTypeKind;
 
 /* Scalar types have fixed ids equal to their kind. */
-#define IR_T_VOID ((IrType){IR_TY_VOID})
-#define IR_T_BOOL ((IrType){IR_TY_BOOL})
-#define IR_T_I8   ((IrType){IR_TY_I8})
-#define IR_T_I16  ((IrType){IR_TY_I16})
-#define IR_T_I32  ((IrType){IR_TY_I32})
-#define IR_T_I64  ((IrType){IR_TY_I64})
-#define IR_T_F32  ((IrType){IR_TY_F32})
-#define IR_T_F64  ((IrType){IR_TY_F64})
-#define IR_T_PTR  ((IrType){IR_TY_PTR})
+#define IR_T_VOID SIR_MK(IrType, IR_TY_VOID)
+#define IR_T_BOOL SIR_MK(IrType, IR_TY_BOOL)
+#define IR_T_I8   SIR_MK(IrType, IR_TY_I8)
+#define IR_T_I16  SIR_MK(IrType, IR_TY_I16)
+#define IR_T_I32  SIR_MK(IrType, IR_TY_I32)
+#define IR_T_I64  SIR_MK(IrType, IR_TY_I64)
+#define IR_T_F32  SIR_MK(IrType, IR_TY_F32)
+#define IR_T_F64  SIR_MK(IrType, IR_TY_F64)
+#define IR_T_PTR  SIR_MK(IrType, IR_TY_PTR)
 
 static inline bool ir_type_eq(IrType a, IrType b) { return a.id == b.id; }
 static inline bool ir_type_is_int(IrType t)
@@ -564,7 +595,10 @@ static inline IrInst ir_layout_next_inst(const IrFunc *f, IrInst i)
 static inline IrInst ir_layout_prev_inst(const IrFunc *f, IrInst i)
 { return f->layout.iprev[i.id]; }
 static inline IrBlock ir_layout_inst_block(const IrFunc *f, IrInst i)
-{ return i.id < f->layout.icap ? f->layout.iblock[i.id] : (IrBlock){0}; }
+{
+    IrBlock none = {0};
+    return i.id < f->layout.icap ? f->layout.iblock[i.id] : none;
+}
 static inline bool ir_layout_block_inserted(const IrFunc *f, IrBlock b)
 { return b.id < f->layout.bcap && f->layout.binserted[b.id]; }
 /* The terminator of a block (its last instruction if a terminator). */
@@ -714,50 +748,19 @@ void ir_dom_free(IrDomTree *d);
 bool ir_dom_dominates(const IrDomTree *d, const IrCfg *c, IrBlock a,
                       IrBlock b);
 
-/* ------------------------------------------------------------------ */
-/* interp.c: the interpreter behind siri                               */
+#ifdef __cplusplus
+}
+#endif
 
-typedef struct IrInterp IrInterp;
-
-typedef struct {
-    bool check_ub;          /* stop on undefined behaviour (recommended) */
-    bool lint_undef;        /* also stop on branches on undef and on
-                               addresses computed from undef */
-    uint64_t stack_size;    /* bytes for stack slots and alloca; 0: 256M */
-    uint32_t max_depth;     /* call depth limit; 0: 1M */
-    /* Optional: what the host (a C test driver) provides for an exported
-     * symbol of the module, or NULL.  For a global or const: storage,
-     * where it is initialized (accesses to it are then not checked).
-     * For a function definition: the address C uses for it (a stub that
-     * jumps to ir_interp_sym_addr), which then is its address in SIR too.
-     */
-    void *(*host_sym)(const char *name, bool is_func, void *ctx);
-    void *host_ctx;
-} IrInterpOptions;
-
-/* Results of ir_interp_call (and siri's exit statuses). */
-enum {
-    IR_INTERP_OK = 0,
-    IR_INTERP_ERROR = 1,    /* e.g. an external function not found */
-    IR_INTERP_UB = 70,      /* undefined behaviour or lint stopped it */
-};
-
-/* Prepares a verified module for execution: decodes its functions, lays
- * out and initializes its globals and gives every function a host
- * address.  Runtime errors are reported to d (give it the module's
- * source for located messages).  NULL on failure, reported to d. */
-IrInterp *ir_interp_new(IrModule *m, const IrInterpOptions *o, Diag *d);
-void ir_interp_free(IrInterp *ip);
-/* Calls the function s with scalar arguments given as bit patterns
- * (zero-extended).  Its result is stored to 'result' unless NULL: a
- * scalar as a zero-extended uint64_t, an aggregate as its bytes
- * (max(8, size) bytes).  Returns IR_INTERP_OK, IR_INTERP_ERROR or
- * IR_INTERP_UB; errors have been reported. */
-int ir_interp_call(IrInterp *ip, IrSym s, const uint64_t *args,
-                   uint32_t nargs, void *result);
-/* The host address of a symbol: a function's callable address (C code
- * may call it), a global's storage, an extern's resolved address; NULL
- * if an external symbol was not found. */
-void *ir_interp_sym_addr(IrInterp *ip, IrSym s);
+/* Short names for the library's own sources and tools; the exported
+ * symbols keep the ir_ prefix. */
+#ifdef SIR_SHORT_NAMES
+#define xmalloc ir_xmalloc
+#define xcalloc ir_xcalloc
+#define xrealloc ir_xrealloc
+#define xstrdup ir_xstrdup
+#define arena_alloc ir_arena_alloc
+#define arena_free ir_arena_free
+#endif
 
 #endif

@@ -110,6 +110,8 @@ typedef struct SirParser {
     size_t off, tokoff;     /* byte offset of the next / last token */
     int lasttok;            /* kind of the last token */
     int nest;               /* brackets open, at most SIR_MAX_NEST */
+    int prevtok;            /* and of the one before */
+    IrLoc lastloc, prevloc; /* where they start */
     bool after_term;        /* the current block has its terminator */
     uint32_t line, col;
     bool lexfail;           /* lexical error reported: parser stays quiet */

@@ -19,7 +19,7 @@ oom(void)
 }
 
 void *
-xmalloc(size_t n)
+ir_xmalloc(size_t n)
 {
     void *p = malloc(n ? n : 1);
     if (!p)
@@ -55,7 +55,7 @@ populate(void *p, size_t from, size_t to)
 /* Large zeroed tables (hash sets, per-value side arrays) are used all
  * over, so they are mapped in at once too. */
 void *
-xcalloc(size_t n, size_t size)
+ir_xcalloc(size_t n, size_t size)
 {
     void *p = calloc(n ? n : 1, size ? size : 1);
     if (!p)
@@ -66,7 +66,7 @@ xcalloc(size_t n, size_t size)
 }
 
 void *
-xrealloc(void *p, size_t n)
+ir_xrealloc(void *p, size_t n)
 {
     p = realloc(p, n ? n : 1);
     if (!p)
@@ -75,7 +75,7 @@ xrealloc(void *p, size_t n)
 }
 
 char *
-xstrdup(const char *s)
+ir_xstrdup(const char *s)
 {
     size_t n = strlen(s) + 1;
     return memcpy(xmalloc(n), s, n);
@@ -116,7 +116,7 @@ struct ArenaBlock {
 };
 
 void *
-arena_alloc(Arena *a, size_t n)
+ir_arena_alloc(Arena *a, size_t n)
 {
     n = (n + 15) & ~(size_t)15;
     ArenaBlock *b = a->head;
@@ -138,7 +138,7 @@ arena_alloc(Arena *a, size_t n)
 }
 
 void
-arena_free(Arena *a)
+ir_arena_free(Arena *a)
 {
     while (a->head) {
         ArenaBlock *n = a->head->next;

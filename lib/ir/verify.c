@@ -67,17 +67,26 @@ static void
 ferr(Fn *F, IrLoc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* Notes the printed instruction after an error in it (STYLE 2.5), while
- * errors are still being printed.  ir_print_inst numbers the whole
- * function, so this costs O(function) per printed error, at most the
- * diagnostic limit's worth. */
+/* Notes the instruction an error is in (STYLE 2.5), while errors are
+ * still being printed.  An instruction read from text is shown as the
+ * user wrote it, with its line and column (nothing when the error
+ * already points into its line); one built in memory is printed, as
+ * there is no text to show.  ir_print_inst numbers the whole function,
+ * so that costs O(function) per printed error, at most the diagnostic
+ * limit's worth. */
 static void
-note_inst(Fn *F)
+note_inst(Fn *F, IrLoc at)
 {
     Diag *d = F->v->d;
     int limit = d->limit ? d->limit : 50;
     if (!F->cur.id || !d->out || d->nerrors >= limit)
         return;
+    IrLoc il = ir_inst(F->f, F->cur)->loc;
+    if (il.line && d->src) {
+        if (il.line != at.line)
+            ir_diag_note(d, il, "in this instruction");
+        return;
+    }
     char *buf = NULL;
     size_t len = 0;
     FILE *mf = open_memstream(&buf, &len);
@@ -85,7 +94,7 @@ note_inst(Fn *F)
         return;
     ir_print_inst(F->f, F->cur, mf);
     if (fclose(mf) == 0 && buf)
-        ir_diag_note(d, (IrLoc){0, 0}, "in instruction: %s", buf);
+        ir_diag_note(d, il, "in instruction (as built): %s", buf);
     free(buf);
 }
 
@@ -97,7 +106,7 @@ ferr(Fn *F, IrLoc loc, const char *fmt, ...)
     ir_diag_verror(F->v->d, loc, fmt, ap);
     va_end(ap);
     F->v->nerr++;
-    note_inst(F);
+    note_inst(F, loc);
 }
 
 static bool

@@ -7,6 +7,10 @@
 
 #include "ir.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* What a pass run sees.  Statistics are counted per pass by name. */
 typedef struct OptCtx {
     IrModule *m;
@@ -15,7 +19,14 @@ typedef struct OptCtx {
     bool time_passes;
     bool stats;
     const char *print_after;    /* pass name, "*" for all, or NULL */
+    const char *print_before;   /* the same, printed before the pass */
+    bool print_changed;         /* print after each pass that changed the
+                                   module (and once at the start) */
+    const char *filter_print_funcs; /* "f,g": dumps show only these
+                                   functions (names without '@'); NULL:
+                                   the whole module */
     FILE *print_out;
+    FILE *dot_out;          /* print-cfg, print-domtree; NULL: print_out */
     bool debug_analyses;    /* log analyses computed, reused, dropped */
     bool verify_analyses;   /* recompute cached analyses and compare */
     void *priv;             /* pass manager state (pass.c) */
@@ -110,5 +121,9 @@ unsigned opt_am_cached(const OptAM *am);
 #define PASS(name, desc, fn, preserves) bool fn(OptCtx *ctx, IrModule *m);
 #include "passes.def"
 #undef PASS
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

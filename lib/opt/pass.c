@@ -54,6 +54,7 @@ typedef struct {
     const char *current;    /* name of the running pass */
     VEC(Stat) stats;
     VEC(Timing) times;
+    bool dumped_start;      /* --print-changed printed the input */
 } Manager;
 
 const OptPass *
@@ -176,10 +177,61 @@ in_list(const char *list, const char *name)
     return false;
 }
 
+/* Writes the module, or only the functions of --filter-print-funcs. */
+static void
+dump_ir(OptCtx *ctx, FILE *out)
+{
+    if (!ctx->filter_print_funcs) {
+        ir_print_module(ctx->m, out);
+        return;
+    }
+    IrModule *m = ctx->m;
+    for (uint32_t k = 1; k <= ir_num_syms(m); k++) {
+        IrSymData *sd = ir_sym(m, (IrSym){k});
+        if (!sd->dead && sd->kind == IR_SYM_FUNC && sd->func &&
+            in_list(ctx->filter_print_funcs, ir_str(m, sd->name)))
+            ir_print_func(sd->func, out);
+    }
+}
+
+/* The dump as a string (for --print-changed); free it. */
+static char *
+dump_string(OptCtx *ctx)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mf = open_memstream(&buf, &len);
+    if (!mf)
+        return NULL;
+    dump_ir(ctx, mf);
+    fclose(mf);
+    return buf;
+}
+
+static void
+dump_titled(OptCtx *ctx, const char *when, const char *pass,
+            const char *text)
+{
+    FILE *out = ctx->print_out ? ctx->print_out : stderr;
+    fprintf(out, "; *** IR Dump %s%s ***\n", when, pass);
+    if (text)
+        fputs(text, out);
+    else
+        dump_ir(ctx, out);
+    fflush(out);
+}
+
 bool
 opt_run_pass(OptCtx *ctx, const OptPass *p)
 {
     Manager *mg = manager(ctx);
+    if (in_list(ctx->print_before, p->name))
+        dump_titled(ctx, "Before ", p->name, NULL);
+    char *before = ctx->print_changed ? dump_string(ctx) : NULL;
+    if (before && !mg->dumped_start) {
+        dump_titled(ctx, "At Start", "", before);
+        mg->dumped_start = true;
+    }
     mg->current = p->name;
     Clock t0 = ctx->time_passes ? clock_now() : (Clock){0};
     int errs = ctx->diag ? ctx->diag->nerrors : 0;
@@ -205,11 +257,19 @@ opt_run_pass(OptCtx *ctx, const OptPass *p)
     /* Only on valid IR: the analyses assume it. */
     if (ok && ctx->verify_analyses)
         ok = opt_am_check(ctx, p->name);
-    if (in_list(ctx->print_after, p->name)) {
-        FILE *out = ctx->print_out ? ctx->print_out : stderr;
-        fprintf(out, "; *** IR Dump After %s ***\n", p->name);
-        ir_print_module(ctx->m, out);
-        fflush(out);
+    if (in_list(ctx->print_after, p->name))
+        dump_titled(ctx, "After ", p->name, NULL);
+    if (before) {
+        char *after = dump_string(ctx);
+        if (after && strcmp(before, after))
+            dump_titled(ctx, "After ", p->name, after);
+        else if (after) {
+            FILE *out = ctx->print_out ? ctx->print_out : stderr;
+            fprintf(out, "; *** IR Dump After %s omitted because no "
+                    "change ***\n", p->name);
+        }
+        free(after);
+        free(before);
     }
     return ok;
 }
@@ -289,17 +349,6 @@ cmp_time(const void *a, const void *b)
     return (x->t.wall < y->t.wall) - (x->t.wall > y->t.wall);
 }
 
-static void
-banner(FILE *out, const char *title)
-{
-    static const char rule[] =
-        "===-------------------------------------------------------------"
-        "------------===";
-    int pad = (int)(sizeof rule - 1 - strlen(title)) / 2;
-    fprintf(out, "%s\n%*s%s\n%s\n", rule, pad > 0 ? pad : 0, "", title,
-            rule);
-}
-
 void
 opt_report(OptCtx *ctx, FILE *out)
 {
@@ -314,7 +363,7 @@ opt_report(OptCtx *ctx, FILE *out)
             tot.sys += mg->times.data[k].t.sys;
             tot.wall += mg->times.data[k].t.wall;
         }
-        banner(out, "... Pass execution timing report ...");
+        ir_report_banner(out, "... Pass execution timing report ...");
         fprintf(out, "  Total Execution Time: %.4f seconds (%.4f wall "
                 "clock)\n\n", tot.user + tot.sys, tot.wall);
         fprintf(out, "   ---User Time---   --System Time--   "
@@ -337,7 +386,7 @@ opt_report(OptCtx *ctx, FILE *out)
         }
     }
     if (ctx->stats) {
-        banner(out, "... Statistics Collected ...");
+        ir_report_banner(out, "... Statistics Collected ...");
         fputc('\n', out);
         int wn = 1, wp = 1;
         for (uint32_t k = 0; k < mg->stats.len; k++) {

@@ -6,12 +6,29 @@
 
 #include "cg.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* targets.c */
-/* The target for a triple ("x86_64-linux-gnu", "x86_64", ...); NULL if
- * unknown.  NULL or "" gives the host default.  Apple triples may carry
- * an OS version, as clang's do (x86_64-apple-macosx11.0.0). */
-const Target *target_find(const char *triple);
-const Target *const *target_list(uint32_t *n);
+/* The target for a triple, read as LLVM reads one: ARCH-VENDOR-OS-ENV,
+ * any of the last three missing ("x86_64", "x86_64-linux-gnu",
+ * "amd64-unknown-linux-musl", "x86_64-apple-macosx11.0.0").  NULL or ""
+ * gives the host default.  NULL when no target fits; tgt_resolve then
+ * writes the reason to why ("operating system 'windows' is not
+ * supported for x86_64"). */
+const Target *tgt_find(const char *triple);
+const Target *tgt_resolve(const char *triple, char *why, size_t whylen);
+const Target *const *tgt_list(uint32_t *n);
 extern const Target x64_linux_target, x64_macos_target;
+
+#ifdef __cplusplus
+}
+#endif
+
+#ifdef SIR_SHORT_NAMES
+#define target_find tgt_find
+#define target_list tgt_list
+#endif
 
 #endif

@@ -1,14 +1,14 @@
 #!/bin/sh
-# seed.sh [SPEC.md] - refresh the parser fuzzer's seed corpus.
+# seed.sh [REFERENCE.md] - refresh the parser fuzzer's seed corpus.
 #
 # Copies every file test (test/sir/**/*.sir) and example (examples/*.sir)
-# into test/fuzz/corpus/, plus each ```sir block of the specification when
-# its path is given (default: ../shared/spec/SIR.md beside the tree).
+# into test/fuzz/corpus/, plus each ```sir block of the language
+# reference (default: doc/reference.md).
 # Seeds are named by content hash, so rerunning adds nothing twice.
 set -eu
 cd "$(dirname "$0")/../.."
 out=test/fuzz/corpus
-spec=${1:-../shared/spec/SIR.md}
+spec=${1:-doc/reference.md}
 mkdir -p "$out"
 
 add() {

@@ -61,5 +61,33 @@ for dir in "$@"; do
         fi
     done
 done
+
+# Signatures libffi cannot express (test/interp/refuse): a C library calls
+# a SIR function, or SIR calls C, with one.  The native program runs; siri
+# must stop with a located error and status 1, never jump into data.
+for sir in test/interp/refuse/*.sir; do
+    name=$(basename "$sir" .sir)
+    why=
+    if ! $CC -shared -fPIC -o "$tmp/$name.so" "${sir%.sir}.c" 2>"$tmp/err"
+    then
+        why="cc failed"
+    else
+        "$bindir/siri" --load="$tmp/$name.so" "$sir" >"$tmp/out" 2>"$tmp/err"
+        st=$?
+        if [ "$st" != 1 ]; then
+            why="exit status $st, expected 1"
+        elif ! grep -q "^$sir:[0-9]*:[0-9]*: error: .*byval(N)" "$tmp/err"
+        then
+            why="no located error"
+        fi
+    fi
+    if [ -n "$why" ]; then
+        echo "FAIL: $sir (siri): $why"
+        sed 's/^/    /' "$tmp/err" | head -20
+        fail=$((fail + 1))
+    else
+        pass=$((pass + 1))
+    fi
+done
 echo "siri run tests: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

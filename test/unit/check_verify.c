@@ -198,7 +198,7 @@ START_TEST(test_verify_operand_type)
     IrValue c = ir_build_binary(&bu, IR_OP_IADD, IR_T_I32, a, b);
     ir_build_ret(&bu, c);
     EXPECT(1, "type mismatch: operand %1 of iadd has type i64, expected i32");
-    ck_assert_msg(strstr(msgs, "note: in instruction: %2 = iadd i32 %0, %1"),
+    ck_assert_msg(strstr(msgs, "note: in instruction (as built): %2 = iadd i32 %0, %1"),
                   "%s", msgs);
 }
 END_TEST
