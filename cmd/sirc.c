@@ -45,6 +45,7 @@ typedef struct {
     const char *print_after;    /* "isel", "regalloc" or NULL */
     const char *file;           /* input name, for diagnostics and .file */
     int level;                  /* -O level */
+    int debug;                  /* -g: DWARF version, 0: none */
 } Options;
 
 static const char usage[] =
@@ -70,6 +71,10 @@ static const char usage[] =
     "                           executables; pic: shared libraries (the\n"
     "                           module's non-internal symbols through the\n"
     "                           GOT and PLT); static: direct references\n"
+    "  -g, -gdwarf-5            debug information (DWARF 5) describing the\n"
+    "                           program as the .sir text: lines, functions,\n"
+    "                           stack slots\n"
+    "  -gdwarf-4                the same in DWARF 4; -g0: none (default)\n"
     "  --emit=mir               print the machine IR instead of assembly\n"
     "  -print-after=isel|regalloc  print the machine IR after a stage\n"
     "  --help                   show this help\n"
@@ -135,6 +140,7 @@ compile(IrModule *m, const Options *o, FILE *out, Diag *d)
         .file = o->file,
         .optlevel = o->level,
         .reloc = o->reloc,
+        .debug = (uint8_t)o->debug,
     };
     if (o->filetype != FT_OBJ)
         return cg_compile(m, &co, out, d);
@@ -216,6 +222,13 @@ main(int argc, char **argv)
                 o.filetype = FT_OBJ;
             else
                 return fail("bad -filetype '%s' (asm or obj)", v);
+        } else if (!strcmp(a, "-g") || !strcmp(a, "-gdwarf-5") ||
+                   !strcmp(a, "-gdwarf")) {
+            o.debug = 5;
+        } else if (!strcmp(a, "-gdwarf-4")) {
+            o.debug = 4;
+        } else if (!strcmp(a, "-g0")) {
+            o.debug = 0;
         } else if (!strcmp(a, "-S")) {
             o.filetype = FT_ASM;
         } else if (!strcmp(a, "-c")) {

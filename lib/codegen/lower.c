@@ -254,6 +254,9 @@ compile_func(CgCtx *c, IrSym s, McSink *sink, FILE *out)
             cg_define(c, ir_block_param(f, rpo[k], p), &n);
         }
     }
+    /* Each instruction takes the position of the SIR instruction it is
+     * selected for; the incoming parameters that of the header. */
+    mf.loc = f->loc;
     if (nrpo && !c->failed) {
         mf.cur = c->blockmap[rpo[0].id];
         t->isel_entry(c);
@@ -261,11 +264,13 @@ compile_func(CgCtx *c, IrSym s, McSink *sink, FILE *out)
     for (uint32_t k = 0; k < nrpo && !c->failed; k++) {
         mf.cur = c->blockmap[rpo[k].id];
         IR_FOR_INSTS(f, rpo[k], i) {
+            mf.loc = ir_inst(f, i)->loc;
             t->isel_inst(c, i);
             if (c->failed)
                 break;
         }
     }
+    mf.loc = (IrLoc){0};
     bool ok = !c->failed;
     if (ok) {
         if (t->post_isel && c->opt->optlevel > 0)
@@ -290,7 +295,10 @@ compile_func(CgCtx *c, IrSym s, McSink *sink, FILE *out)
         if (c->opt->emit == CG_EMIT_MIR) {
             mir_print_func(&mf, out);
         } else {
+            mf.loc = f->loc;        /* the prologue's line */
             cg_finalize(c, &mf);
+            if (c->dwarf)
+                cg_dwarf_func(c, &mf);
             cg_emit_func(sink, &mf);
         }
     }
@@ -318,6 +326,8 @@ compile_module(IrModule *m, const CgOptions *opt, McSink *sink, FILE *out,
     if (!opt->target)
         CG_BUG("cg_compile: no target");
     bool asm_ = opt->emit != CG_EMIT_MIR;
+    if (asm_ && opt->debug)
+        c.dwarf = cg_dwarf_new(&c);
     if (asm_) {
         sink->ctx = &c;
         sink->begin(sink, &c);
@@ -336,6 +346,7 @@ compile_module(IrModule *m, const CgOptions *opt, McSink *sink, FILE *out,
         ok = sink->finish(sink);
     }
     VEC_FREE(c.leafpool);
+    cg_dwarf_free(c.dwarf);
     return ok;
 }
 

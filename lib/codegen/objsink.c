@@ -68,6 +68,10 @@ typedef struct {
     uint64_t fstart;        /* .text offset of the current function */
     IrSym cursym;           /* the data object being written */
     bool failed;            /* reported: nothing is written */
+    /* -g: line-table rows; those of the current function from
+     * rowfirst hold an item index in addr until its end places it */
+    VEC(CgDwRow) rows;
+    uint32_t rowfirst;
 } ObjSink;
 
 /* Sections stay below 4 GiB (32-bit offsets in Mach-O and in every
@@ -129,6 +133,7 @@ o_func_begin(McSink *s, MirFunc *f)
     obj_align(&o->obj, OBJ_SEC_TEXT, 16);
     o->fstart = obj_offset(&o->obj, OBJ_SEC_TEXT);
     o->items.len = 0;
+    o->rowfirst = o->rows.len;
     free(o->blockoff);
     o->blockoff = xcalloc(f->blocks.len + 1, sizeof *o->blockoff);
 }
@@ -138,6 +143,16 @@ o_block(McSink *s, MirFunc *f, uint32_t b)
 {
     ObjSink *o = os_of(s);
     VEC_PUSH(o->items, ((Item){.block = b}));
+    (void)f;
+}
+
+static void
+o_loc(McSink *s, MirFunc *f, uint32_t line, uint32_t col, unsigned flags)
+{
+    ObjSink *o = os_of(s);
+    CgDwRow r = {.addr = o->items.len, .line = line, .col = col,
+                 .flags = flags};
+    VEC_PUSH(o->rows, r);
     (void)f;
 }
 
@@ -243,6 +258,8 @@ o_func_end(McSink *s, MirFunc *f)
     const Target *t = f->target;
     relax(o, f);
     place(o, f);
+    for (uint32_t k = o->rowfirst; k < o->rows.len; k++)
+        o->rows.data[k].addr = o->items.data[o->rows.data[k].addr].off;
     uint32_t fsym = sym_of(o, f->sym);
     /* the FDE is opened before its rows; its size is known now */
     uint64_t end = o->items.len ? o->items.data[o->items.len - 1].off : o->fstart;
@@ -417,12 +434,69 @@ resolve(ObjSink *o)
     }
 }
 
+/* -g: the debug sections, their cross-section fields relocated (ELF)
+ * or written (Mach-O has no relocations for DWARF section offsets). */
+static void
+debug_sections(ObjSink *o)
+{
+    CgDwSection sec[CG_DW_NSEC];
+    memset(sec, 0, sizeof sec);
+    cg_dwarf_sections(o->ctx, sec);
+    cg_dwarf_line(o->ctx, o->rows.data, o->rows.len,
+                  obj_offset(&o->obj, OBJ_SEC_TEXT),
+                  &sec[OBJ_SEC_DEBUG_LINE - OBJ_SEC_DEBUG_INFO]);
+    bool elf = o->obj.fmt == OBJ_ELF;
+    for (int k = 0; k < CG_DW_NSEC; k++) {
+        CgDwSection *d = &sec[k];
+        ObjSecKind ks = (ObjSecKind)(OBJ_SEC_DEBUG_INFO + k);
+        if (!d->bytes.len)
+            continue;
+        obj_section_use(&o->obj, ks);
+        uint64_t base = obj_offset(&o->obj, ks);
+        obj_emit(&o->obj, ks, d->bytes.data, d->bytes.len);
+        for (uint32_t j = 0; j < d->fix.len; j++) {
+            const CgDwFix *x = &d->fix.data[j];
+            uint8_t *field = o->obj.sec[ks].data + base + x->off;
+            ObjReloc r = {.offset = base + x->off, .kind = OBJ_R_ABS64,
+                          .addend = x->addend};
+            switch (x->kind) {
+            case CG_DW_SECOFF:
+                if (!elf) {
+                    put32(field, x->addend);
+                    continue;
+                }
+                r.kind = OBJ_R_ABS32;
+                r.sym = obj_section_sym(&o->obj, (ObjSecKind)x->sec);
+                break;
+            case CG_DW_ADDR:
+                r.addend += (int64_t)o->obj.syms.data[sym_of(o, (IrSym){
+                                x->sym})].value;
+                /* fall through */
+            case CG_DW_TEXT:
+                r.sym = obj_section_sym(&o->obj, OBJ_SEC_TEXT);
+                break;
+            case CG_DW_SPAN: {
+                uint32_t a = sym_of(o, (IrSym){x->sym});
+                uint32_t z = sym_of(o, (IrSym){x->sym2});
+                const ObjSym *y = o->obj.syms.data;
+                put32(field, (int64_t)(y[z].value + y[z].size - y[a].value));
+                continue;
+            }
+            }
+            obj_reloc(&o->obj, ks, r);
+        }
+        cg_dwarf_section_free(d);
+    }
+}
+
 static bool
 o_finish(McSink *s)
 {
     ObjSink *o = os_of(s);
     if (o->failed)
         return false;
+    if (s->ctx->dwarf)
+        debug_sections(o);
     resolve(o);
     uint8_t *buf = NULL;
     size_t len = 0;
@@ -450,7 +524,7 @@ cg_obj_sink(McSink *s, FILE *out, const Target *t)
         .object_begin = o_object_begin, .object_end = o_object_end,
         .data_int = o_data_int, .data_zero = o_data_zero,
         .data_bytes = o_data_bytes, .data_symref = o_data_symref,
-        .finish = o_finish, .priv = o,
+        .finish = o_finish, .loc = o_loc, .priv = o,
     };
 }
 
@@ -464,6 +538,7 @@ cg_obj_sink_free(McSink *s)
     VEC_FREE(o->items);
     VEC_FREE(o->pend);
     VEC_FREE(o->consts);
+    VEC_FREE(o->rows);
     free(o->blockoff);
     free(o->symid);
     free(o);
