@@ -340,7 +340,7 @@ debug_sections(McSink *s)
         else
             fprintf(out, "\t.section .debug_%s,\"\",@progbits\n", names[k]);
         fprintf(out, "%sdebug_%s0:\n", lp, names[k]);
-        uint32_t fx = 0, run = 0;
+        uint32_t fx = 0, run = 0, nset = 0;
         for (size_t at = 0; at < d->bytes.len;) {
             if (fx < d->fix.len && d->fix.data[fx].off == at) {
                 const CgDwFix *x = &d->fix.data[fx++];
@@ -366,8 +366,16 @@ debug_sections(McSink *s)
                     at += 8;
                     break;
                 case CG_DW_SPAN:
-                    fprintf(out, "\t.long %sfunc_end%u-%sfunc_begin%u\n", lp,
-                            x->fn_index2, lp, x->fn_index);
+                    /* Apple: .set makes the assembler fold the
+                     * difference (no SUBTRACTOR pair), as clang does */
+                    if (ts->apple)
+                        fprintf(out, "\t.set Ldbg_set%u, Lfunc_end%u-"
+                                "Lfunc_begin%u\n\t.long Ldbg_set%u\n", nset,
+                                x->fn_index2, x->fn_index, nset);
+                    else
+                        fprintf(out, "\t.long .Lfunc_end%u-.Lfunc_begin%u\n",
+                                x->fn_index2, x->fn_index);
+                    nset++;
                     at += 4;
                     break;
                 default:

@@ -8,8 +8,8 @@
 #     returns the value; at -O2 a breakpoint on a line still hits and
 #     nothing is shown with a wrong value;
 #   - objdump -dl and addr2line map addresses to the known lines;
-#   - sirc -g -c and sirc -g -S | as give the same line table rows and
-#     the same DIEs (DWARF 5 and 4);
+#   - sirc -g -c and sirc -g -S | as (ELF) or | llvm-mc (Mach-O) give
+#     the same line table rows and the same DIEs (DWARF 5 and 4);
 #   - llvm-dwarfdump --verify is clean on the objects of the run and
 #     link tests and the examples, -O0 and -O2, ELF and Mach-O;
 #   - -g output is deterministic; optimized SIR printed by siropt debugs
@@ -127,22 +127,30 @@ fi
 rows() { llvm-dwarfdump --debug-line "$1" | sed -n '/^Address/,$p'; }
 dies() { llvm-dwarfdump --debug-info "$1" | sed 1d; }
 if have llvm-dwarfdump; then
-    for f in $d/dbg.sir test/link/bt.sir examples/structs.sir; do
+    for f in $d/dbg.sir test/link/bt.sir examples/structs.sir \
+             examples/factorial.sir; do
         for g in -g -gdwarf-4; do
             for o in -O0 -O2; do
-                if "$sirc" $o $g -c "$f" -o "$tmp/c.o" &&
-                   "$sirc" $o $g -S "$f" -o "$tmp/s.s" &&
-                   as "$tmp/s.s" -o "$tmp/s.o" &&
+              for t in x86_64-linux-gnu x86_64-apple-macos; do
+                if [ $t = x86_64-linux-gnu ]; then asm="as"
+                elif have llvm-mc; then
+                    asm="llvm-mc -filetype=obj -triple=x86_64-apple-macos11"
+                else continue; fi
+                if "$sirc" $o $g -mtriple=$t -c "$f" -o "$tmp/c.o" &&
+                   "$sirc" $o $g -mtriple=$t -S "$f" -o "$tmp/s.s" &&
+                   $asm "$tmp/s.s" -o "$tmp/s.o" &&
+                   llvm-dwarfdump --verify "$tmp/s.o" >/dev/null &&
                    rows "$tmp/c.o" > "$tmp/rc" && rows "$tmp/s.o" > "$tmp/rs" &&
                    cmp -s "$tmp/rc" "$tmp/rs" &&
                    dies "$tmp/c.o" > "$tmp/dc" && dies "$tmp/s.o" > "$tmp/ds" &&
                    cmp -s "$tmp/dc" "$tmp/ds"; then
                     ok
                 else
-                    bad "$f $o $g: -c and -S | as differ"
+                    bad "$f $o $g $t: -c and -S | $asm differ"
                     diff "$tmp/rc" "$tmp/rs" | head -5
                     diff "$tmp/dc" "$tmp/ds" | head -5
                 fi
+              done
             done
         done
     done
