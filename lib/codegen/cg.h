@@ -448,6 +448,9 @@ void cg_frame_layout(MirFunc *f);
  * for the debug information the sink writes at the end. */
 struct CgDwarf *cg_dwarf_new(CgCtx *c);
 void cg_dwarf_func(CgCtx *c, MirFunc *f);
+/* After isel_entry, which made instructions first_inst onwards: where
+ * each named parameter is defined. */
+void cg_dwarf_entry(CgCtx *c, uint32_t first_inst);
 void cg_dwarf_free(struct CgDwarf *d);
 
 /* finalize.c: after frame layout, the decisions emission would

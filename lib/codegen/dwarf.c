@@ -8,16 +8,23 @@
  *                 and the producer "sir VERSION"; one subprogram per
  *                 function (name, address range, frame base %rbp / x29,
  *                 declaration line), its named entry-block parameters
- *                 (formal parameters without a location: the allocator
- *                 does not yet say where they live, so a debugger shows
- *                 <optimized out>, never a wrong value) and one variable
- *                 per stack slot ($x) at its frame offset (DW_OP_fbreg);
+ *                 and one variable per stack slot ($x) at its frame
+ *                 offset (DW_OP_fbreg);
  *                 base, pointer, structure and array types for the SIR
  *                 types used.  Strings are inline (DW_FORM_string).
  *   .debug_abbrev the fixed abbreviation table below.
  *   .debug_line   objects only (text output has the assembler build it
  *                 from .loc): one sequence over the text section with
  *                 the header GNU as writes for .file 0 / .file 1.
+ *   .debug_loclists (DWARF 5) / .debug_loc (4): where a parameter lives.
+ *                 A scalar parameter the allocator kept in a register R
+ *                 (not spilled) is described as in R wherever R holds
+ *                 the value its entry copy put there on every path: a
+ *                 forward must-analysis on the final code from that
+ *                 copy, killed by any write of R (a def, a call that
+ *                 clobbers it, the epilogue's restore).  Elsewhere the
+ *                 debugger says <optimized out>, never a wrong value.
+ *                 Range ends are debug labels the sinks place (sink.h).
  *
  * Fields only a sink can fill (addresses, function sizes, offsets into
  * other debug sections) are left zero and listed as CgDwFix records.
@@ -61,6 +68,7 @@ enum {
 enum {
     AB_CU = 1, AB_CU_NOPC, AB_SUB, AB_SUB_VOID, AB_PARAM, AB_VAR,
     AB_BASE, AB_PTR, AB_STRUCT, AB_MEMBER, AB_ARRAY, AB_SUBRANGE,
+    AB_PARAM_LOC,
 };
 
 /* code, tag, children, then (attribute, form) pairs, 0-terminated */
@@ -95,6 +103,9 @@ static const uint8_t abbrevs[][24] = {
     {AB_ARRAY, TAG_array_type, 1, AT_type, FORM_ref4},
     {AB_SUBRANGE, TAG_subrange_type, 0, AT_type, FORM_ref4, AT_count,
      FORM_udata},
+    {AB_PARAM_LOC, TAG_formal_parameter, 0, AT_name, FORM_string,
+     AT_decl_file, FORM_data1, AT_decl_line, FORM_udata, AT_type, FORM_ref4,
+     AT_location, FORM_sec_offset},
 };
 
 typedef struct {
@@ -103,6 +114,8 @@ typedef struct {
     uint32_t line;
     bool param;
     int64_t off;            /* variables: from the frame base */
+    uint8_t dwreg;          /* parameters in a register: its number */
+    uint32_t range, nranges;/* (start, end) debug labels in ranges */
 } DwVar;
 
 typedef struct {
@@ -110,12 +123,25 @@ typedef struct {
     uint32_t fn_index;
     uint32_t line;
     uint32_t first, nvars;  /* in CgDwarf.vars */
+    uint32_t lbegin;        /* debug label of its start */
 } DwFunc;
+
+/* A parameter of the function being compiled: value, vreg, and the
+ * instruction of isel_entry that defines the vreg. */
+typedef struct {
+    uint32_t value, vreg, def;
+} DwEntry;
 
 struct CgDwarf {
     VEC(DwFunc) funcs;
     VEC(DwVar) vars;
+    VEC(uint32_t) ranges;   /* debug label pairs */
     char *dir;              /* the compilation directory */
+    uint32_t nlabels;
+    /* the function being emitted: label + 1 per instruction id, of
+     * its start and end */
+    uint32_t *lab, lbegin, lend;
+    VEC(DwEntry) entry;
 };
 
 struct CgDwarf *
@@ -138,6 +164,9 @@ cg_dwarf_free(struct CgDwarf *d)
         return;
     VEC_FREE(d->funcs);
     VEC_FREE(d->vars);
+    VEC_FREE(d->ranges);
+    VEC_FREE(d->entry);
+    free(d->lab);
     free(d->dir);
     free(d);
 }
@@ -148,25 +177,230 @@ cg_dwarf_dir(CgCtx *c)
     return c->dwarf->dir;
 }
 
+static bool
+is_def(const MirOpnd *o)
+{
+    return o->role == MIR_R_DEF || o->role == MIR_R_USEDEF ||
+           o->role == MIR_R_EDEF || o->role == MIR_R_SCRATCH;
+}
+
+void
+cg_dwarf_entry(CgCtx *c, uint32_t first)
+{
+    struct CgDwarf *d = c->dwarf;
+    IrFunc *irf = c->irf;
+    MirFunc *f = c->mf;
+    d->entry.len = 0;
+    IrBlock e = ir_layout_entry(irf);
+    IrBlockData *bd = ir_block(irf, e);
+    for (uint32_t p = 0; p < bd->nparams; p++) {
+        IrValue v = ir_block_param(irf, e, p);
+        if (!ir_value(irf, v)->name || !c->vfirst[v.id] ||
+            c->vcount[v.id] != 1)
+            continue;
+        uint32_t r = c->leafpool.data[c->vfirst[v.id]], def = 0;
+        for (uint32_t i = f->insts.len; i-- > first && !def;)
+            for (uint32_t k = 0; k < f->insts.data[i].nopnds; k++) {
+                MirOpnd *o = mir_opnd(f, i, k);
+                if (o->kind == MO_REG && o->reg == r && is_def(o))
+                    def = i;
+            }
+        if (def)
+            VEC_PUSH(d->entry, ((DwEntry){v.id, r, def}));
+    }
+}
+
+/* Whether call instruction i clobbers physreg r.  The value is then
+ * taken as gone at the call itself: a debugger looks up a caller's
+ * frame at its call, where it would read the callee's r. */
+static bool
+clobbers(MirFunc *f, uint32_t i, uint32_t r)
+{
+    const Target *t = f->target;
+    return (t->ops[mir_inst(f, i)->op].flags & MIR_OPF_CALL) &&
+           (t->regs->caller_saved >> r & 1);
+}
+
+/* Whether instruction i writes physreg r. */
+static bool
+writes(MirFunc *f, uint32_t i, uint32_t r)
+{
+    MirInst *in = mir_inst(f, i);
+    if (clobbers(f, i, r))
+        return true;
+    for (uint32_t k = 0; k < in->nopnds; k++) {
+        MirOpnd *o = mir_opnd(f, i, k);
+        if (o->kind == MO_REG && o->reg == r && is_def(o))
+            return true;
+    }
+    return false;
+}
+
+/* The placed block control reaches when it goes to block b. */
+static uint32_t
+placed_from(MirFunc *f, uint32_t b)
+{
+    while (b < f->blocks.len && !f->blocks.data[b].placed)
+        b++;
+    return b < f->blocks.len ? b : 0;
+}
+
+/* Appends to d->ranges the (first, end) instruction pairs (end 0: the
+ * function's end) of the code where physreg r holds the value 'def'
+ * wrote to it (see the file comment), entry being the entry block. */
+static void
+reg_ranges(MirFunc *f, uint32_t entry, uint32_t r, uint32_t def,
+           MirInstVec *out)
+{
+    uint32_t nb = f->blocks.len, db = 0;
+    for (uint32_t b = 1; b < nb && !db; b++)
+        for (uint32_t k = 0; k < f->blocks.data[b].insts.len && !db; k++)
+            if (f->blocks.data[b].insts.data[k] == def &&
+                f->blocks.data[b].placed)
+                db = b;
+    bool init = false;
+    if (!db) {
+        /* dropped as a copy to itself: r is the incoming register */
+        MirInst *in = mir_inst(f, def);
+        if (!(f->target->ops[in->op].flags & MIR_OPF_MOVE) ||
+            mir_opnd(f, def, 0)->kind != MO_REG ||
+            mir_opnd(f, def, 0)->reg != r || mir_opnd(f, def, 1)->reg != r ||
+            !f->blocks.data[entry].placed)
+            return;
+        init = true;
+        def = 0;
+    }
+    bool *in = xcalloc(nb, sizeof *in), *nin = xcalloc(nb, sizeof *nin);
+    bool *haspred = xcalloc(nb, sizeof *haspred);
+    for (uint32_t b = 1; b < nb; b++)
+        in[b] = true;
+    for (bool changed = true; changed;) {
+        for (uint32_t b = 1; b < nb; b++)
+            nin[b] = b == entry ? init : true;
+        for (uint32_t b = 1; b < nb; b++) {
+            MirBlock *bl = &f->blocks.data[b];
+            if (!bl->placed)
+                continue;
+            bool st = in[b], term = false;
+            for (uint32_t k = 0; k < bl->insts.len; k++) {
+                uint32_t i = bl->insts.data[k];
+                MirInst *mi = mir_inst(f, i);
+                for (uint32_t j = 0; j < mi->nopnds; j++) {
+                    MirOpnd *o = mir_opnd(f, i, j);
+                    uint32_t s = o->kind == MO_BLOCK ? placed_from(f, o->obj)
+                                                     : 0;
+                    if (s) {
+                        /* the state on the branch: before i */
+                        nin[s] = nin[s] && st;
+                        haspred[s] = true;
+                    }
+                }
+                st = i == def ? true : st && !writes(f, i, r);
+                term = f->target->ops[mi->op].flags & MIR_OPF_TERM;
+            }
+            uint32_t s = term ? 0 : placed_from(f, b + 1);
+            if (s) {
+                nin[s] = nin[s] && st;
+                haspred[s] = true;
+            }
+        }
+        changed = false;
+        for (uint32_t b = 1; b < nb; b++) {
+            if (b != entry && !haspred[b])
+                nin[b] = false;
+            changed |= nin[b] != in[b];
+            in[b] = nin[b];
+        }
+    }
+    uint32_t open = 0;
+    for (uint32_t b = 1; b < nb; b++) {
+        MirBlock *bl = &f->blocks.data[b];
+        if (!bl->placed)
+            continue;
+        bool st = in[b];
+        for (uint32_t k = 0; k < bl->insts.len; k++) {
+            uint32_t i = bl->insts.data[k];
+            if (mir_inst(f, i)->op == f->target->op_cfi)
+                continue;
+            if (clobbers(f, i, r))
+                st = false;
+            if (st && !open)
+                open = i;
+            else if (!st && open) {
+                VEC_PUSH(*out, open);
+                VEC_PUSH(*out, i);
+                open = 0;
+            }
+            st = i == def ? true : st && !writes(f, i, r);
+        }
+    }
+    if (open) {
+        VEC_PUSH(*out, open);
+        VEC_PUSH(*out, 0);
+    }
+    free(in), free(nin), free(haspred);
+}
+
+static uint32_t
+label_at(struct CgDwarf *d, uint32_t i)
+{
+    if (!i)
+        return d->lend - 1;
+    if (!d->lab[i])
+        d->lab[i] = ++d->nlabels;
+    return d->lab[i] - 1;
+}
+
+uint32_t
+cg_dwarf_label(CgCtx *c, uint32_t i)
+{
+    struct CgDwarf *d = c->dwarf;
+    if (i == CG_DW_BEGIN)
+        return d->lbegin;
+    if (i == CG_DW_END)
+        return d->lend;
+    return d->lab[i];
+}
+
 void
 cg_dwarf_func(CgCtx *c, MirFunc *f)
 {
     struct CgDwarf *d = c->dwarf;
     IrFunc *irf = c->irf;
+    free(d->lab);
+    d->lab = xcalloc(f->insts.len + 1, sizeof *d->lab);
+    d->lbegin = ++d->nlabels;
+    d->lend = ++d->nlabels;
     DwFunc df = {.sym = f->sym, .fn_index = f->fn_index,
-                 .line = irf->loc.line, .first = d->vars.len};
+                 .line = irf->loc.line, .first = d->vars.len,
+                 .lbegin = d->lbegin - 1};
     IrBlock e = ir_layout_entry(irf);
     if (e.id) {
         IrBlockData *bd = ir_block(irf, e);
+        MirInstVec pairs = {0};
         for (uint32_t p = 0; p < bd->nparams; p++) {
             IrValue v = ir_block_param(irf, e, p);
             IrValueData *vd = ir_value(irf, v);
             if (!vd->name)
                 continue;
             DwVar x = {.name = vd->name, .ty = vd->ty, .line = bd->loc.line,
-                       .param = true};
+                       .param = true, .range = d->ranges.len};
+            for (uint32_t k = 0; k < d->entry.len; k++) {
+                DwEntry *de = &d->entry.data[k];
+                MirVreg *mv = mir_vreg(f, de->vreg);
+                if (de->value != v.id || mv->spill || !mv->reg ||
+                    !f->target->dwarf_regs)
+                    continue;
+                pairs.len = 0;
+                reg_ranges(f, c->blockmap[e.id], mv->reg, de->def, &pairs);
+                for (uint32_t q = 0; q < pairs.len; q++)
+                    VEC_PUSH(d->ranges, label_at(d, pairs.data[q]));
+                x.nranges = pairs.len / 2;
+                x.dwreg = f->target->dwarf_regs[mv->reg];
+            }
             VEC_PUSH(d->vars, x);
         }
+        VEC_FREE(pairs);
     }
     for (uint32_t k = 1; k < ir_num_slots(irf); k++) {
         IrSlotData *sd = ir_slot(irf, (IrSlot){k});
@@ -324,8 +558,73 @@ name_of(ObjBuf *b, IrModule *m, uint32_t name)
     str(b, ir_str(m, name));
 }
 
+/* A debug label minus another: a number for objects, a CG_DW_LDIFF
+ * field for text; size 1 is a ULEB128, 8 eight bytes. */
+static void
+ldiff(CgDwSection *s, const uint64_t *labaddr, uint32_t a, uint32_t base,
+      uint8_t size)
+{
+    if (labaddr) {
+        uint64_t v = labaddr[a] - labaddr[base];
+        if (size == 1)
+            obj_buf_uleb(&s->bytes, v);
+        else
+            obj_buf_u64(&s->bytes, v);
+        return;
+    }
+    fix(s, (CgDwFix){.kind = CG_DW_LDIFF, .sym = a, .sym2 = base,
+                     .size = size}, size);
+}
+
+/* The location lists of the parameters in registers, offsets from the
+ * compile unit's base (the first function's start); the offset of each
+ * var's list in 'listoff' (by var index). */
+static void
+loclists(CgCtx *c, CgDwSection *ls, const uint64_t *labaddr,
+         uint32_t *listoff)
+{
+    struct CgDwarf *d = c->dwarf;
+    bool v5 = c->opt->debug >= 5;
+    ObjBuf *b = &ls->bytes;
+    uint32_t base = d->funcs.data[0].lbegin;
+    if (v5) {
+        obj_buf_u32(b, 0);              /* unit_length, patched */
+        obj_buf_u16(b, 5);
+        obj_buf_u8(b, 8);
+        obj_buf_u8(b, 0);
+        obj_buf_u32(b, 0);              /* no offset table */
+    }
+    for (uint32_t k = 0; k < d->vars.len; k++) {
+        DwVar *v = &d->vars.data[k];
+        if (!v->nranges)
+            continue;
+        listoff[k] = (uint32_t)b->len;
+        for (uint32_t j = 0; j < v->nranges; j++) {
+            uint32_t lo = d->ranges.data[v->range + 2 * j];
+            uint32_t hi = d->ranges.data[v->range + 2 * j + 1];
+            if (v5)
+                obj_buf_u8(b, 4);       /* DW_LLE_offset_pair */
+            ldiff(ls, labaddr, lo, base, v5 ? 1 : 8);
+            ldiff(ls, labaddr, hi, base, v5 ? 1 : 8);
+            if (v5)
+                obj_buf_uleb(b, 1);
+            else
+                obj_buf_u16(b, 1);
+            obj_buf_u8(b, (uint8_t)(OP_reg0 + v->dwreg));
+        }
+        if (v5) {
+            obj_buf_u8(b, 0);           /* DW_LLE_end_of_list */
+        } else {
+            obj_buf_u64(b, 0);
+            obj_buf_u64(b, 0);
+        }
+    }
+    if (v5)
+        put32at(b, 0, (uint32_t)(b->len - 4));
+}
+
 void
-cg_dwarf_sections(CgCtx *c, CgDwSection *sec)
+cg_dwarf_sections(CgCtx *c, CgDwSection *sec, const uint64_t *labaddr)
 {
     struct CgDwarf *d = c->dwarf;
     IrModule *m = c->m;
@@ -364,6 +663,15 @@ cg_dwarf_sections(CgCtx *c, CgDwSection *sec)
                             .fn_index2 = fl->fn_index}, 4);
     }
 
+    uint32_t *listoff = xcalloc(d->vars.len + 1, sizeof *listoff);
+    ObjSecKind lsec = version >= 5 ? OBJ_SEC_DEBUG_LOCLISTS
+                                   : OBJ_SEC_DEBUG_LOC;
+    bool anylist = false;
+    for (uint32_t k = 0; k < d->vars.len; k++)
+        anylist |= d->vars.data[k].nranges > 0;
+    if (anylist)
+        loclists(c, &sec[lsec - OBJ_SEC_DEBUG_INFO], labaddr, listoff);
+
     Types ty = {0};
     uint8_t fpreg = t->dwarf_regs ? t->dwarf_regs[t->reg_fp] : 6;
     for (uint32_t k = 0; k < nf; k++) {
@@ -387,13 +695,17 @@ cg_dwarf_sections(CgCtx *c, CgDwSection *sec)
             type_ref(&ty, b, ret);
         for (uint32_t j = 0; j < f->nvars; j++) {
             DwVar *v = &d->vars.data[f->first + j];
-            obj_buf_uleb(b, v->param ? AB_PARAM : AB_VAR);
+            obj_buf_uleb(b, !v->param ? AB_VAR : v->nranges ? AB_PARAM_LOC
+                                                            : AB_PARAM);
             name_of(b, m, v->name);
             obj_buf_u8(b, 1);
             obj_buf_uleb(b, v->line);
             type_ref(&ty, b, v->ty);
             if (!v->param)
                 fbreg(b, v->off);
+            else if (v->nranges)
+                fix(info, (CgDwFix){.kind = CG_DW_SECOFF, .sec = lsec,
+                                    .addend = listoff[f->first + j]}, 4);
         }
         obj_buf_u8(b, 0);
     }
@@ -406,6 +718,7 @@ cg_dwarf_sections(CgCtx *c, CgDwSection *sec)
     VEC_FREE(ty.ids);
     VEC_FREE(ty.offs);
     VEC_FREE(ty.patch);
+    free(listoff);
 }
 
 /* ------------------------------------------------------------ .debug_line */

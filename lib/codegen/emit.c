@@ -55,6 +55,9 @@ typedef struct {
 static void
 emit_inst(McSink *s, MirFunc *f, uint32_t i, LocState *ls)
 {
+    uint32_t lab = ls->eff && s->label ? cg_dwarf_label(s->ctx, i) : 0;
+    if (lab)
+        s->label(s, f, lab - 1);
     if (ls->eff && mir_inst(f, i)->op != f->target->op_cfi) {
         IrLoc l = ls->eff[i];
         unsigned fl = 0;
@@ -80,6 +83,10 @@ cg_emit_func(McSink *s, MirFunc *f)
     if (s->ctx->dwarf && s->loc)
         ls.eff = inst_locs(f);
     s->func_begin(s, f);
+    uint32_t lab = ls.eff && s->label ? cg_dwarf_label(s->ctx, CG_DW_BEGIN)
+                                      : 0;
+    if (lab)
+        s->label(s, f, lab - 1);
     for (uint32_t k = 0; k < f->prologue.len; k++)
         emit_inst(s, f, f->prologue.data[k], &ls);
     ls.body = ls.eff != NULL;
@@ -91,6 +98,9 @@ cg_emit_func(McSink *s, MirFunc *f)
         for (uint32_t k = 0; k < bl->insts.len; k++)
             emit_inst(s, f, bl->insts.data[k], &ls);
     }
+    lab = ls.eff && s->label ? cg_dwarf_label(s->ctx, CG_DW_END) : 0;
+    if (lab)
+        s->label(s, f, lab - 1);
     free(ls.eff);
     s->func_end(s, f);
     if (f->consts.len <= 1)

@@ -259,7 +259,10 @@ compile_func(CgCtx *c, IrSym s, McSink *sink, FILE *out)
     mf.loc = f->loc;
     if (nrpo && !c->failed) {
         mf.cur = c->blockmap[rpo[0].id];
+        uint32_t first = mf.insts.len;
         t->isel_entry(c);
+        if (c->dwarf)
+            cg_dwarf_entry(c, first);
     }
     for (uint32_t k = 0; k < nrpo && !c->failed; k++) {
         mf.cur = c->blockmap[rpo[k].id];

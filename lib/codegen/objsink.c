@@ -72,6 +72,10 @@ typedef struct {
      * rowfirst hold an item index in addr until its end places it */
     VEC(CgDwRow) rows;
     uint32_t rowfirst;
+    /* -g: text offset of every debug label; (label, item index) pairs
+     * of the current function until its end places them */
+    VEC(uint64_t) labaddr;
+    VEC(uint32_t) labitem;
 } ObjSink;
 
 /* Sections stay below 4 GiB (32-bit offsets in Mach-O and in every
@@ -153,6 +157,15 @@ o_loc(McSink *s, MirFunc *f, uint32_t line, uint32_t col, unsigned flags)
     CgDwRow r = {.addr = o->items.len, .line = line, .col = col,
                  .flags = flags};
     VEC_PUSH(o->rows, r);
+    (void)f;
+}
+
+static void
+o_label(McSink *s, MirFunc *f, uint32_t id)
+{
+    ObjSink *o = os_of(s);
+    VEC_PUSH(o->labitem, id);
+    VEC_PUSH(o->labitem, o->items.len);
     (void)f;
 }
 
@@ -268,6 +281,13 @@ o_func_end(McSink *s, MirFunc *f)
         end += l->grown ? l->llen : l->slen;
     }
     obj_fde(&o->obj, fsym, o->fstart, end - o->fstart);
+    for (uint32_t k = 0; k < o->labitem.len; k += 2) {
+        uint32_t id = o->labitem.data[k], it = o->labitem.data[k + 1];
+        while (o->labaddr.len <= id)
+            VEC_PUSH(o->labaddr, 0);
+        o->labaddr.data[id] = it < o->items.len ? o->items.data[it].off : end;
+    }
+    o->labitem.len = 0;
     for (uint32_t k = 0; k < o->items.len; k++) {
         Item *it = &o->items.data[k];
         if (!it->inst) {
@@ -441,7 +461,7 @@ debug_sections(ObjSink *o)
 {
     CgDwSection sec[CG_DW_NSEC];
     memset(sec, 0, sizeof sec);
-    cg_dwarf_sections(o->ctx, sec);
+    cg_dwarf_sections(o->ctx, sec, o->labaddr.data);
     cg_dwarf_line(o->ctx, o->rows.data, o->rows.len,
                   obj_offset(&o->obj, OBJ_SEC_TEXT),
                   &sec[OBJ_SEC_DEBUG_LINE - OBJ_SEC_DEBUG_INFO]);
@@ -524,7 +544,8 @@ cg_obj_sink(McSink *s, FILE *out, const Target *t)
         .object_begin = o_object_begin, .object_end = o_object_end,
         .data_int = o_data_int, .data_zero = o_data_zero,
         .data_bytes = o_data_bytes, .data_symref = o_data_symref,
-        .finish = o_finish, .loc = o_loc, .priv = o,
+        .finish = o_finish, .loc = o_loc, .label = o_label,
+        .priv = o,
     };
 }
 
@@ -539,6 +560,8 @@ cg_obj_sink_free(McSink *s)
     VEC_FREE(o->pend);
     VEC_FREE(o->consts);
     VEC_FREE(o->rows);
+    VEC_FREE(o->labaddr);
+    VEC_FREE(o->labitem);
     free(o->blockoff);
     free(o->symid);
     free(o);

@@ -193,6 +193,13 @@ t_loc(McSink *s, MirFunc *f, uint32_t line, uint32_t col, unsigned flags)
 }
 
 static void
+t_label(McSink *s, MirFunc *f, uint32_t id)
+{
+    fprintf(out_of(s), "%sdbg%u:\n", ts_of(s)->t->label_prefix, id);
+    (void)f;
+}
+
+static void
 t_inst(McSink *s, MirFunc *f, uint32_t i)
 {
     f->target->print_inst(f, i, out_of(s));
@@ -319,7 +326,7 @@ static void
 debug_sections(McSink *s)
 {
     static const char *const names[CG_DW_NSEC] = {
-        "info", "abbrev", "line", "str", "line_str"};
+        "info", "abbrev", "line", "str", "line_str", "loclists", "loc"};
     TextSink *ts = ts_of(s);
     FILE *out = ts->out;
     CgCtx *c = s->ctx;
@@ -327,7 +334,8 @@ debug_sections(McSink *s)
     IrModule *m = c->m;
     CgDwSection sec[CG_DW_NSEC];
     memset(sec, 0, sizeof sec);
-    cg_dwarf_sections(c, sec);
+    cg_dwarf_sections(c, sec, NULL);
+    uint32_t nset = 0;      /* Apple: .set names */
     for (int k = 0; k < CG_DW_NSEC; k++) {
         CgDwSection *d = &sec[k];
         /* .debug_line exists (the assembler fills it): its start is
@@ -340,7 +348,7 @@ debug_sections(McSink *s)
         else
             fprintf(out, "\t.section .debug_%s,\"\",@progbits\n", names[k]);
         fprintf(out, "%sdebug_%s0:\n", lp, names[k]);
-        uint32_t fx = 0, run = 0, nset = 0;
+        uint32_t fx = 0, run = 0;
         for (size_t at = 0; at < d->bytes.len;) {
             if (fx < d->fix.len && d->fix.data[fx].off == at) {
                 const CgDwFix *x = &d->fix.data[fx++];
@@ -377,6 +385,18 @@ debug_sections(McSink *s)
                                 x->fn_index2, x->fn_index);
                     nset++;
                     at += 4;
+                    break;
+                case CG_DW_LDIFF:
+                    if (ts->apple && x->size == 8)
+                        fprintf(out, "\t.set Ldbg_set%u, Ldbg%u-Ldbg%u\n"
+                                "\t.quad Ldbg_set%u\n", nset, x->sym,
+                                x->sym2, nset);
+                    else
+                        fprintf(out, "\t.%s %sdbg%u-%sdbg%u\n",
+                                x->size == 1 ? "uleb128" : "quad", lp,
+                                x->sym, lp, x->sym2);
+                    nset++;
+                    at += x->size;
                     break;
                 default:
                     CG_BUG("text sink: debug field kind %d", x->kind);
@@ -421,7 +441,8 @@ cg_text_sink(McSink *s, FILE *out, const Target *t)
         .object_begin = t_object_begin, .object_end = t_object_end,
         .data_int = t_data_int, .data_zero = t_data_zero,
         .data_bytes = t_data_bytes, .data_symref = t_data_symref,
-        .finish = t_finish, .loc = t_loc, .priv = ts,
+        .finish = t_finish, .loc = t_loc, .label = t_label,
+        .priv = ts,
     };
 }
 

@@ -47,6 +47,8 @@ static const struct {
     [OBJ_SEC_DEBUG_LINE] = {".debug_line", 0},
     [OBJ_SEC_DEBUG_STR] = {".debug_str", SHF_MERGE | SHF_STRINGS},
     [OBJ_SEC_DEBUG_LINE_STR] = {".debug_line_str", SHF_MERGE | SHF_STRINGS},
+    [OBJ_SEC_DEBUG_LOCLISTS] = {".debug_loclists", 0},
+    [OBJ_SEC_DEBUG_LOC] = {".debug_loc", 0},
 };
 
 typedef struct {

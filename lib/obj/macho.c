@@ -83,6 +83,9 @@ static const struct {
     [OBJ_SEC_DEBUG_STR] = {"__debug_str", "__DWARF", S_ATTR_DEBUG},
     [OBJ_SEC_DEBUG_LINE_STR] = {"__debug_line_str", "__DWARF",
                                 S_ATTR_DEBUG},
+    [OBJ_SEC_DEBUG_LOCLISTS] = {"__debug_loclists", "__DWARF",
+                                S_ATTR_DEBUG},
+    [OBJ_SEC_DEBUG_LOC] = {"__debug_loc", "__DWARF", S_ATTR_DEBUG},
     [CU] = {"__compact_unwind", "__LD", S_ATTR_DEBUG},
     [EH] = {"__eh_frame", "__TEXT",
             S_COALESCED | S_ATTR_NO_TOC | S_ATTR_STRIP_STATIC_SYMS |
@@ -94,7 +97,8 @@ static const struct {
 static const int deforder[OBJ_NSEC] = {
     OBJ_SEC_TEXT, OBJ_SEC_RODATA, OBJ_SEC_DATA, OBJ_SEC_RELRO, OBJ_SEC_BSS,
     OBJ_SEC_DEBUG_INFO, OBJ_SEC_DEBUG_ABBREV, OBJ_SEC_DEBUG_LINE,
-    OBJ_SEC_DEBUG_STR, OBJ_SEC_DEBUG_LINE_STR};
+    OBJ_SEC_DEBUG_STR, OBJ_SEC_DEBUG_LINE_STR, OBJ_SEC_DEBUG_LOCLISTS,
+    OBJ_SEC_DEBUG_LOC};
 
 /* Section numbering, as llvm-mc's: __text first, then the model's
  * sections in the order the producer first used them, then unwind

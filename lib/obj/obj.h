@@ -114,6 +114,8 @@ typedef enum {
     OBJ_SEC_DEBUG_LINE,
     OBJ_SEC_DEBUG_STR,
     OBJ_SEC_DEBUG_LINE_STR,
+    OBJ_SEC_DEBUG_LOCLISTS,     /* DWARF 5 location lists */
+    OBJ_SEC_DEBUG_LOC,          /* DWARF 4 location lists */
     OBJ_NSEC
 } ObjSecKind;
 

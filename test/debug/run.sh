@@ -62,8 +62,8 @@ if have gdb; then
             awk '/^[0-9]+\t/ { printf "%s ", $1 }' "$tmp/gdb.out" \
                 > "$tmp/lines"
             expect "$tmp/gdb.out" "gdb -O0 $how" \
-                'Breakpoint 1, sum \(.*\) at .*dbg\.sir:27' \
-                '#0  sum \(.*\) at .*dbg\.sir:27' \
+                'Breakpoint 1, sum \(n=5\) at .*dbg\.sir:27' \
+                '#0  sum \(n=5\) at .*dbg\.sir:27' \
                 '^i = 0$' '^acc = 0$' '^pt = \{f0 = 0, f1 = 0\}' \
                 '^27	  %a = load i64, ptr %acc$' \
                 '^28	  %iv64 = sext i64, i32 %iv$' \
@@ -87,7 +87,7 @@ if have gdb; then
             -ex 'info locals' -ex next -ex delete -ex finish "$tmp/o2" \
             > "$tmp/gdb2.out" 2>&1
         expect "$tmp/gdb2.out" "gdb -O2" \
-            'Breakpoint 1, sum \(n=<optimized out>\) at .*dbg\.sir:31' \
+            'Breakpoint 1, sum \(n=5\) at .*dbg\.sir:31' \
             '^No locals\.$' '^33	' 'Value returned is \$1 = 10'
     else
         bad "dbg.sir -O2 -g did not build or run"
