@@ -49,6 +49,7 @@ typedef struct {
     const char *file;           /* input name, for diagnostics and .file */
     int level;                  /* -O level */
     bool time_passes, stats;
+    int debug;                  /* -g: DWARF version, 0: none */
 } Options;
 
 static const char usage[] =
@@ -79,6 +80,10 @@ static const char usage[] =
     "  -j N                     compile functions on N threads (default:\n"
     "                           the online CPUs); the output is the same\n"
     "                           for every N\n"
+    "  -g, -gdwarf-5            debug information (DWARF 5) describing the\n"
+    "                           program as the .sir text: lines, functions,\n"
+    "                           stack slots\n"
+    "  -gdwarf-4                the same in DWARF 4; -g0: none (default)\n"
     "  --emit=mir               print the machine IR instead of assembly\n"
     "  -print-after=isel|regalloc  print the machine IR after a stage\n"
     "  --time-passes            time the IR passes and each stage of code\n"
@@ -151,6 +156,7 @@ compile(IrModule *m, const Options *o, FILE *out, Diag *d)
         .optlevel = o->level,
         .reloc = o->reloc,
         .jobs = o->jobs,
+        .debug = (uint8_t)o->debug,
     };
     CgStats st = {0};
     if (o->time_passes || o->stats)
@@ -255,6 +261,13 @@ main(int argc, char **argv)
                 o.filetype = FT_OBJ;
             else
                 return fail("bad -filetype '%s' (asm or obj)", v);
+        } else if (!strcmp(a, "-g") || !strcmp(a, "-gdwarf-5") ||
+                   !strcmp(a, "-gdwarf")) {
+            o.debug = 5;
+        } else if (!strcmp(a, "-gdwarf-4")) {
+            o.debug = 4;
+        } else if (!strcmp(a, "-g0")) {
+            o.debug = 0;
         } else if (!strcmp(a, "-S")) {
             o.filetype = FT_ASM;
         } else if (!strcmp(a, "-c")) {

@@ -109,6 +109,9 @@ typedef struct {
     uint8_t flags;      /* MIR_IF_* */
     uint16_t nopnds;
     uint32_t opnds;     /* first operand in f->opnds */
+    /* The SIR position it comes from (MirFunc.loc when made); line 0:
+     * none (allocator code: see dwarf.c for the line it is given). */
+    IrLoc loc;
 } MirInst;
 
 typedef VEC(uint32_t) MirInstVec;
@@ -169,6 +172,8 @@ typedef struct MirFunc {
     uint32_t fn_index;          /* for unique local labels */
     /* The frame setup that precedes the first block (cg_finalize). */
     MirInstVec prologue;
+    /* The source position mir_make gives new instructions. */
+    IrLoc loc;
 } MirFunc;
 
 static inline bool mir_is_vreg(uint32_t r) { return r >= MIR_VREG0; }
@@ -364,6 +369,11 @@ typedef struct {
      * output is the same whatever the number. */
     int jobs;
     CgStats *stats;             /* NULL, or filled in (CgStats) */
+    /* -g: the DWARF version of the debug information (4 or 5), 0 for
+     * none; comp_dir is the compilation directory it names (NULL: the
+     * current one). */
+    uint8_t debug;
+    const char *comp_dir;
 } CgOptions;
 
 /* Per-function lowering state shared by the driver and target isel. */
@@ -384,6 +394,7 @@ struct CgCtx {
     bool *reachable;            /* IR block id -> reachable from entry */
     IrUses uses;
     void *tpriv;                /* target scratch */
+    struct CgDwarf *dwarf;      /* -g: what the DWARF describes, or NULL */
 };
 
 /* A scalar leaf of a type: offset and scalar type. */
@@ -473,6 +484,16 @@ void cg_tail_dup(MirFunc *f);
 
 /* frame.c */
 void cg_frame_layout(MirFunc *f);
+
+/* dwarf.c: -g.  cg_dwarf_func records what finalized function f
+ * declares (its stack slots with their frame offsets, its parameters)
+ * for the debug information the sink writes at the end. */
+struct CgDwarf *cg_dwarf_new(CgCtx *c);
+void cg_dwarf_func(CgCtx *c, MirFunc *f);
+/* After isel_entry, which made instructions first_inst onwards: where
+ * each named parameter is defined. */
+void cg_dwarf_entry(CgCtx *c, uint32_t first_inst);
+void cg_dwarf_free(struct CgDwarf *d);
 
 /* finalize.c: after frame layout, the decisions emission would
  * otherwise take: frame addresses, prologue and epilogue, target

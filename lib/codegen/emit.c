@@ -9,20 +9,99 @@
  */
 #include "sink.h"
 
+/* -g: the source position of every instruction.  Code the allocator
+ * inserted has none of its own: a reload or rematerialisation takes
+ * that of the instruction it serves (the next located one of its
+ * block), anything else (spill stores) that of the code before it. */
+static IrLoc *
+inst_locs(MirFunc *f)
+{
+    IrLoc *eff = xcalloc(f->insts.len, sizeof *eff);
+    for (uint32_t b = 1; b < f->blocks.len; b++) {
+        MirBlock *bl = &f->blocks.data[b];
+        IrLoc next = {0};
+        for (uint32_t k = bl->insts.len; k-- > 0;) {
+            MirInst *in = mir_inst(f, bl->insts.data[k]);
+            if (in->loc.line)
+                next = in->loc;
+            else if (in->flags & MIR_IF_REMAT)
+                eff[bl->insts.data[k]] = next;
+        }
+    }
+    IrLoc prev = {0};
+    for (uint32_t b = 0; b < f->blocks.len; b++) {
+        MirInstVec *v = b ? &f->blocks.data[b].insts : &f->prologue;
+        if (b && !f->blocks.data[b].placed)
+            continue;
+        for (uint32_t k = 0; k < v->len; k++) {
+            uint32_t i = v->data[k];
+            IrLoc l = mir_inst(f, i)->loc;
+            if (!l.line)
+                l = eff[i].line ? eff[i] : prev;
+            eff[i] = prev = l;
+        }
+    }
+    return eff;
+}
+
+typedef struct {
+    IrLoc *eff;
+    uint32_t line, col;
+    bool started, body;     /* a row written; the prologue is over */
+} LocState;
+
+/* Hands instruction i to the sink, after its line-table row when it
+ * starts a new one (-g). */
+static void
+emit_inst(McSink *s, MirFunc *f, uint32_t i, LocState *ls)
+{
+    uint32_t lab = ls->eff && s->label ? cg_dwarf_label(s->ctx, i) : 0;
+    if (lab)
+        s->label(s, f, lab - 1);
+    if (ls->eff && mir_inst(f, i)->op != f->target->op_cfi) {
+        IrLoc l = ls->eff[i];
+        unsigned fl = 0;
+        if (ls->body) {
+            fl |= CG_LOC_PROLOGUE_END;
+            ls->body = false;
+        }
+        if (l.line && (!ls->started || l.line != ls->line))
+            fl |= CG_LOC_STMT;
+        if (!ls->started || l.line != ls->line || l.col != ls->col || fl)
+            s->loc(s, f, l.line, l.col, fl);
+        ls->started = true;
+        ls->line = l.line;
+        ls->col = l.col;
+    }
+    s->inst(s, f, i);
+}
+
 void
 cg_emit_func(McSink *s, MirFunc *f)
 {
+    LocState ls = {0};
+    if (s->ctx->dwarf && s->loc)
+        ls.eff = inst_locs(f);
     s->func_begin(s, f);
+    uint32_t lab = ls.eff && s->label ? cg_dwarf_label(s->ctx, CG_DW_BEGIN)
+                                      : 0;
+    if (lab)
+        s->label(s, f, lab - 1);
     for (uint32_t k = 0; k < f->prologue.len; k++)
-        s->inst(s, f, f->prologue.data[k]);
+        emit_inst(s, f, f->prologue.data[k], &ls);
+    ls.body = ls.eff != NULL;
     for (uint32_t b = 1; b < f->blocks.len; b++) {
         MirBlock *bl = &f->blocks.data[b];
         if (!bl->placed)
             continue;
         s->block(s, f, b);
         for (uint32_t k = 0; k < bl->insts.len; k++)
-            s->inst(s, f, bl->insts.data[k]);
+            emit_inst(s, f, bl->insts.data[k], &ls);
     }
+    lab = ls.eff && s->label ? cg_dwarf_label(s->ctx, CG_DW_END) : 0;
+    if (lab)
+        s->label(s, f, lab - 1);
+    free(ls.eff);
     s->func_end(s, f);
     if (f->consts.len <= 1)
         return;

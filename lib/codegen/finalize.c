@@ -97,8 +97,10 @@ expand_returns(CgCtx *c, MirFunc *f)
         nv.len = 0;
         for (uint32_t k = 0; k < bl->insts.len; k++) {
             uint32_t i = bl->insts.data[k];
-            if (mir_inst(f, i)->op == t->op_ret)
+            if (mir_inst(f, i)->op == t->op_ret) {
+                f->loc = mir_inst(f, i)->loc;   /* the epilogue's line */
                 t->epilogue(c, f, i, &nv);
+            }
             else
                 VEC_PUSH(nv, i);
         }

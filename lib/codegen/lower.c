@@ -276,18 +276,26 @@ cg_compile_func(CgCtx *c, IrSym s, MirFunc *out)
             cg_define(c, ir_block_param(f, rpo[k], p), &n);
         }
     }
+    /* Each instruction takes the position of the SIR instruction it is
+     * selected for; the incoming parameters that of the header. */
+    mf.loc = f->loc;
     if (nrpo && !c->failed) {
         mf.cur = c->blockmap[rpo[0].id];
+        uint32_t first = mf.insts.len;
         t->isel_entry(c);
+        if (c->dwarf)
+            cg_dwarf_entry(c, first);
     }
     for (uint32_t k = 0; k < nrpo && !c->failed; k++) {
         mf.cur = c->blockmap[rpo[k].id];
         IR_FOR_INSTS(f, rpo[k], i) {
+            mf.loc = ir_inst(f, i)->loc;
             t->isel_inst(c, i);
             if (c->failed)
                 break;
         }
     }
+    mf.loc = (IrLoc){0};
     bool ok = !c->failed;
     CgStats *st = c->opt->stats;
     if (ok) {
@@ -321,7 +329,10 @@ cg_compile_func(CgCtx *c, IrSym s, MirFunc *out)
         }
     }
     if (ok && c->opt->emit != CG_EMIT_MIR) {
+        mf.loc = f->loc;            /* the prologue's line */
         cg_finalize(c, &mf);
+        if (c->dwarf)
+            cg_dwarf_func(c, &mf);
         stage_done(c, CG_STAGE_EMIT, &t0);
     }
     free(rpo);
@@ -349,6 +360,8 @@ compile_module(IrModule *m, const CgOptions *opt, McSink *sink, FILE *out,
     if (!opt->target)
         CG_BUG("cg_compile: no target");
     bool asm_ = opt->emit != CG_EMIT_MIR;
+    if (asm_ && opt->debug)
+        c.dwarf = cg_dwarf_new(&c);
     if (asm_) {
         sink->ctx = &c;
         sink->begin(sink, &c);
@@ -361,9 +374,10 @@ compile_module(IrModule *m, const CgOptions *opt, McSink *sink, FILE *out,
             VEC_PUSH(fns, ((IrSym){k}));
     }
     /* Threads only where the output is the sink's alone (listings and
-     * -print-after write as they go, timings add up in one place). */
+     * -print-after write as they go, timings and the DWARF description
+     * add up in one place). */
     if (ok && opt->jobs > 1 && fns.len > 1 && asm_ && !opt->print_after &&
-        !opt->stats) {
+        !opt->stats && !c.dwarf) {
         ok = cg_compile_parallel(&c, fns.data, fns.len, sink);
     } else {
         for (uint32_t k = 0; k < fns.len && ok; k++) {
@@ -389,6 +403,7 @@ compile_module(IrModule *m, const CgOptions *opt, McSink *sink, FILE *out,
         stage_done(&c, CG_STAGE_FINISH, &t0);
     }
     VEC_FREE(c.leafpool);
+    cg_dwarf_free(c.dwarf);
     return ok;
 }
 

@@ -119,7 +119,8 @@ mir_make(MirFunc *f, uint16_t op, uint8_t size, const MirOpnd *o,
          uint32_t n)
 {
     const MirOpInfo *oi = &f->target->ops[op];
-    MirInst in = {.op = op, .size = size, .opnds = f->opnds.len};
+    MirInst in = {.op = op, .size = size, .opnds = f->opnds.len,
+                  .loc = f->loc};
     uint32_t k = 0, j = 0;
     for (; k < oi->nopnds; k++) {
         MirOpnd x;

@@ -68,6 +68,14 @@ typedef struct {
     uint64_t fstart;        /* .text offset of the current function */
     IrSym cursym;           /* the data object being written */
     bool failed;            /* reported: nothing is written */
+    /* -g: line-table rows; those of the current function from
+     * rowfirst hold an item index in addr until its end places it */
+    VEC(CgDwRow) rows;
+    uint32_t rowfirst;
+    /* -g: text offset of every debug label; (label, item index) pairs
+     * of the current function until its end places them */
+    VEC(uint64_t) labaddr;
+    VEC(uint32_t) labitem;
 } ObjSink;
 
 /* Sections stay below 4 GiB (32-bit offsets in Mach-O and in every
@@ -129,6 +137,7 @@ o_func_begin(McSink *s, MirFunc *f)
     obj_align(&o->obj, OBJ_SEC_TEXT, 16);
     o->fstart = obj_offset(&o->obj, OBJ_SEC_TEXT);
     o->items.len = 0;
+    o->rowfirst = o->rows.len;
     free(o->blockoff);
     o->blockoff = xcalloc(f->blocks.len + 1, sizeof *o->blockoff);
 }
@@ -138,6 +147,25 @@ o_block(McSink *s, MirFunc *f, uint32_t b)
 {
     ObjSink *o = os_of(s);
     VEC_PUSH(o->items, ((Item){.block = b}));
+    (void)f;
+}
+
+static void
+o_loc(McSink *s, MirFunc *f, uint32_t line, uint32_t col, unsigned flags)
+{
+    ObjSink *o = os_of(s);
+    CgDwRow r = {.addr = o->items.len, .line = line, .col = col,
+                 .flags = flags};
+    VEC_PUSH(o->rows, r);
+    (void)f;
+}
+
+static void
+o_label(McSink *s, MirFunc *f, uint32_t id)
+{
+    ObjSink *o = os_of(s);
+    VEC_PUSH(o->labitem, id);
+    VEC_PUSH(o->labitem, o->items.len);
     (void)f;
 }
 
@@ -243,6 +271,8 @@ o_func_end(McSink *s, MirFunc *f)
     const Target *t = f->target;
     relax(o, f);
     place(o, f);
+    for (uint32_t k = o->rowfirst; k < o->rows.len; k++)
+        o->rows.data[k].addr = o->items.data[o->rows.data[k].addr].off;
     uint32_t fsym = sym_of(o, f->sym);
     /* the FDE is opened before its rows; its size is known now */
     uint64_t end = o->items.len ? o->items.data[o->items.len - 1].off : o->fstart;
@@ -251,6 +281,13 @@ o_func_end(McSink *s, MirFunc *f)
         end += l->grown ? l->llen : l->slen;
     }
     obj_fde(&o->obj, fsym, o->fstart, end - o->fstart);
+    for (uint32_t k = 0; k < o->labitem.len; k += 2) {
+        uint32_t id = o->labitem.data[k], it = o->labitem.data[k + 1];
+        while (o->labaddr.len <= id)
+            VEC_PUSH(o->labaddr, 0);
+        o->labaddr.data[id] = it < o->items.len ? o->items.data[it].off : end;
+    }
+    o->labitem.len = 0;
     for (uint32_t k = 0; k < o->items.len; k++) {
         Item *it = &o->items.data[k];
         if (!it->inst) {
@@ -417,12 +454,69 @@ resolve(ObjSink *o)
     }
 }
 
+/* -g: the debug sections, their cross-section fields relocated (ELF)
+ * or written (Mach-O has no relocations for DWARF section offsets). */
+static void
+debug_sections(ObjSink *o)
+{
+    CgDwSection sec[CG_DW_NSEC];
+    memset(sec, 0, sizeof sec);
+    cg_dwarf_sections(o->ctx, sec, o->labaddr.data);
+    cg_dwarf_line(o->ctx, o->rows.data, o->rows.len,
+                  obj_offset(&o->obj, OBJ_SEC_TEXT),
+                  &sec[OBJ_SEC_DEBUG_LINE - OBJ_SEC_DEBUG_INFO]);
+    bool elf = o->obj.fmt == OBJ_ELF;
+    for (int k = 0; k < CG_DW_NSEC; k++) {
+        CgDwSection *d = &sec[k];
+        ObjSecKind ks = (ObjSecKind)(OBJ_SEC_DEBUG_INFO + k);
+        if (!d->bytes.len)
+            continue;
+        obj_section_use(&o->obj, ks);
+        uint64_t base = obj_offset(&o->obj, ks);
+        obj_emit(&o->obj, ks, d->bytes.data, d->bytes.len);
+        for (uint32_t j = 0; j < d->fix.len; j++) {
+            const CgDwFix *x = &d->fix.data[j];
+            uint8_t *field = o->obj.sec[ks].data + base + x->off;
+            ObjReloc r = {.offset = base + x->off, .kind = OBJ_R_ABS64,
+                          .addend = x->addend};
+            switch (x->kind) {
+            case CG_DW_SECOFF:
+                if (!elf) {
+                    put32(field, x->addend);
+                    continue;
+                }
+                r.kind = OBJ_R_ABS32;
+                r.sym = obj_section_sym(&o->obj, (ObjSecKind)x->sec);
+                break;
+            case CG_DW_ADDR:
+                r.addend += (int64_t)o->obj.syms.data[sym_of(o, (IrSym){
+                                x->sym})].value;
+                /* fall through */
+            case CG_DW_TEXT:
+                r.sym = obj_section_sym(&o->obj, OBJ_SEC_TEXT);
+                break;
+            case CG_DW_SPAN: {
+                uint32_t a = sym_of(o, (IrSym){x->sym});
+                uint32_t z = sym_of(o, (IrSym){x->sym2});
+                const ObjSym *y = o->obj.syms.data;
+                put32(field, (int64_t)(y[z].value + y[z].size - y[a].value));
+                continue;
+            }
+            }
+            obj_reloc(&o->obj, ks, r);
+        }
+        cg_dwarf_section_free(d);
+    }
+}
+
 static bool
 o_finish(McSink *s)
 {
     ObjSink *o = os_of(s);
     if (o->failed)
         return false;
+    if (s->ctx->dwarf)
+        debug_sections(o);
     resolve(o);
     uint8_t *buf = NULL;
     size_t len = 0;
@@ -450,7 +544,8 @@ cg_obj_sink(McSink *s, FILE *out, const Target *t)
         .object_begin = o_object_begin, .object_end = o_object_end,
         .data_int = o_data_int, .data_zero = o_data_zero,
         .data_bytes = o_data_bytes, .data_symref = o_data_symref,
-        .finish = o_finish, .priv = o,
+        .finish = o_finish, .loc = o_loc, .label = o_label,
+        .priv = o,
     };
 }
 
@@ -464,6 +559,9 @@ cg_obj_sink_free(McSink *s)
     VEC_FREE(o->items);
     VEC_FREE(o->pend);
     VEC_FREE(o->consts);
+    VEC_FREE(o->rows);
+    VEC_FREE(o->labaddr);
+    VEC_FREE(o->labitem);
     free(o->blockoff);
     free(o->symid);
     free(o);

@@ -50,9 +50,78 @@ struct McSink {
     void (*data_symref)(McSink *s, IrSym sym, int64_t addend);
     /* End of the module; false when the output cannot be written. */
     bool (*finish)(McSink *s);
+    /* -g only (cg_emit_func calls it when ctx->dwarf is set, before
+     * the instruction it describes): the next instruction has source
+     * position line:col, with CG_LOC_* flags.  NULL: ignored. */
+    void (*loc)(McSink *s, MirFunc *f, uint32_t line, uint32_t col,
+                unsigned flags);
+    /* -g only: debug label 'id' (numbered across the module) is here,
+     * before the next instruction or at the function's end. */
+    void (*label)(McSink *s, MirFunc *f, uint32_t id);
     CgCtx *ctx;         /* set by cg_compile */
     void *priv;         /* the sink's own state */
 };
+
+enum {
+    CG_LOC_STMT = 1,            /* a statement: the first of its line */
+    CG_LOC_PROLOGUE_END = 2,    /* the first instruction after the
+                                   prologue */
+};
+
+/* dwarf.c: the debug sections both sinks write.  A section is bytes
+ * plus the fields only the sink can fill: */
+typedef enum {
+    CG_DW_SECOFF,   /* 4 bytes: offset 'addend' into debug section
+                       'sec' (ELF: an R_X86_64_32-style relocation) */
+    CG_DW_ADDR,     /* 8 bytes: address of function 'sym' (fn_index
+                       in the text) + addend */
+    CG_DW_SPAN,     /* 4 bytes: end of function 'sym2' (fn_index2)
+                       minus the start of function 'sym' (fn_index) */
+    CG_DW_TEXT,     /* 8 bytes: address of the text section + addend */
+    CG_DW_LDIFF,    /* text only: debug label 'sym' minus debug label
+                       'sym2', a ULEB128 (size 1) or 8 bytes (size 8) */
+} CgDwFixKind;
+
+typedef struct {
+    uint32_t off;           /* of the field in its section */
+    uint8_t kind;           /* CgDwFixKind */
+    uint8_t sec;            /* CG_DW_SECOFF: ObjSecKind (a debug one) */
+    uint32_t sym, sym2, fn_index, fn_index2;
+    int64_t addend;
+    uint8_t size;           /* CG_DW_LDIFF: bytes held in the section */
+} CgDwFix;
+
+typedef struct {
+    ObjBuf bytes;
+    OBJ_VEC(CgDwFix) fix;   /* in offset order */
+} CgDwSection;
+
+/* One row of the line table: the instruction at text offset 'addr'. */
+typedef struct {
+    uint64_t addr;
+    uint32_t line, col;
+    unsigned flags;         /* CG_LOC_* */
+} CgDwRow;
+
+/* The sections describing the module (.debug_info, .debug_abbrev,
+ * .debug_str), indexed by ObjSecKind - OBJ_SEC_DEBUG_INFO. */
+enum { CG_DW_NSEC = OBJ_NSEC - OBJ_SEC_DEBUG_INFO };
+/* labaddr: the text offset of every debug label (objects), or NULL
+ * (text: label differences are left as CG_DW_LDIFF fields). */
+void cg_dwarf_sections(CgCtx *c, CgDwSection *sec, const uint64_t *labaddr);
+/* The debug label (id + 1) before instruction i of the function being
+ * emitted, 0 if none; CG_DW_BEGIN and CG_DW_END ask for the labels of
+ * the function's start and end. */
+enum { CG_DW_BEGIN = 0, CG_DW_END = UINT32_MAX };
+uint32_t cg_dwarf_label(CgCtx *c, uint32_t i);
+/* The .debug_line a line program of 'rows' (text offsets ascending)
+ * that ends at text offset 'end' (objects; text output has the
+ * assembler make it from .loc). */
+void cg_dwarf_line(CgCtx *c, const CgDwRow *rows, uint32_t n, uint64_t end,
+                   CgDwSection *out);
+void cg_dwarf_section_free(CgDwSection *s);
+/* The compilation directory and the source file name it holds. */
+const char *cg_dwarf_dir(CgCtx *c);
 
 /* emit.c */
 /* Hands allocated, finalized function f to the sink. */

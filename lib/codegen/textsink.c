@@ -21,6 +21,7 @@ typedef struct {
     McSection sec;
     uint64_t zeros;     /* Apple: bytes of the pending .zerofill */
     unsigned zlog2;
+    bool nostmt;        /* -g: the last .loc said is_stmt 0 */
 } TextSink;
 
 static TextSink *
@@ -81,6 +82,15 @@ check_names(CgCtx *c)
     }
 }
 
+/* A string inside double quotes, without what cannot be spelled. */
+static void
+quoted(FILE *out, const char *s)
+{
+    for (const char *p = s; *p; p++)
+        if (*p != '"' && *p != '\\' && (unsigned char)*p >= 0x20)
+            fputc(*p, out);
+}
+
 static void
 t_begin(McSink *s, CgCtx *c)
 {
@@ -91,9 +101,22 @@ t_begin(McSink *s, CgCtx *c)
         fputs("\t.build_version macos, 11, 0\n", out);
     if (c->opt->file) {
         fputs("\t.file \"", out);
-        for (const char *p = c->opt->file; *p; p++)
-            if (*p != '"' && *p != '\\' && (unsigned char)*p >= 0x20)
-                fputc(*p, out);
+        quoted(out, c->opt->file);
+        fputs("\"\n", out);
+    }
+    if (c->dwarf) {
+        /* the line table's files: 0 (DWARF 5) and 1, the .sir file */
+        const char *file = c->opt->file ? c->opt->file : "<stdin>";
+        /* llvm-mc takes file 0 only at -dwarf-version=5 */
+        if (c->opt->debug >= 5 && !ts_of(s)->apple) {
+            fputs("\t.file 0 \"", out);
+            quoted(out, cg_dwarf_dir(c));
+            fputs("\" \"", out);
+            quoted(out, file);
+            fputs("\"\n", out);
+        }
+        fputs("\t.file 1 \"", out);
+        quoted(out, file);
         fputs("\"\n", out);
     }
 }
@@ -117,13 +140,22 @@ t_func_begin(McSink *s, MirFunc *f)
         fputs(",@function\n", out);
     }
     symname(s, f->sym);
-    fputs(":\n\t.cfi_startproc\n", out);
+    fputs(":\n", out);
+    /* -g: the DWARF names the function's range by temporary labels,
+     * which Mach-O resolves within the atom */
+    if (s->ctx->dwarf)
+        fprintf(out, "%sfunc_begin%u:\n", ts_of(s)->t->label_prefix,
+                f->fn_index);
+    fputs("\t.cfi_startproc\n", out);
 }
 
 static void
 t_func_end(McSink *s, MirFunc *f)
 {
     FILE *out = out_of(s);
+    if (s->ctx->dwarf)
+        fprintf(out, "%sfunc_end%u:\n", ts_of(s)->t->label_prefix,
+                f->fn_index);
     fputs("\t.cfi_endproc\n", out);
     if (ts_of(s)->apple)
         return;
@@ -145,6 +177,27 @@ t_block(McSink *s, MirFunc *f, uint32_t b)
     if (bl->label)
         fprintf(out, "\t\t\t# %s", ir_str(f->mod, bl->label));
     fputs("\n", out);
+}
+
+static void
+t_loc(McSink *s, MirFunc *f, uint32_t line, uint32_t col, unsigned flags)
+{
+    TextSink *ts = ts_of(s);
+    bool stmt = flags & CG_LOC_STMT;
+    /* is_stmt is spelled whenever it is 0 and on the row after: GNU as
+     * keeps it from one .loc to the next, llvm-mc does not */
+    fprintf(ts->out, "\t.loc 1 %u %u%s%s\n", line, col,
+            !stmt ? " is_stmt 0" : ts->nostmt ? " is_stmt 1" : "",
+            flags & CG_LOC_PROLOGUE_END ? " prologue_end" : "");
+    ts->nostmt = !stmt;
+    (void)f;
+}
+
+static void
+t_label(McSink *s, MirFunc *f, uint32_t id)
+{
+    fprintf(out_of(s), "%sdbg%u:\n", ts_of(s)->t->label_prefix, id);
+    (void)f;
 }
 
 static void
@@ -268,9 +321,107 @@ t_data_symref(McSink *s, IrSym sym, int64_t addend)
     fputs("\n", out);
 }
 
+/* -g: the debug sections as data, the fields the assembler fills
+ * spelled as expressions. */
+static void
+debug_sections(McSink *s)
+{
+    static const char *const names[CG_DW_NSEC] = {
+        "info", "abbrev", "line", "str", "line_str", "loclists", "loc"};
+    TextSink *ts = ts_of(s);
+    FILE *out = ts->out;
+    CgCtx *c = s->ctx;
+    const char *lp = ts->t->label_prefix;
+    IrModule *m = c->m;
+    CgDwSection sec[CG_DW_NSEC];
+    memset(sec, 0, sizeof sec);
+    cg_dwarf_sections(c, sec, NULL);
+    uint32_t nset = 0;      /* Apple: .set names */
+    for (int k = 0; k < CG_DW_NSEC; k++) {
+        CgDwSection *d = &sec[k];
+        /* .debug_line exists (the assembler fills it): its start is
+         * what DW_AT_stmt_list names */
+        if (!d->bytes.len && k + OBJ_SEC_DEBUG_INFO != OBJ_SEC_DEBUG_LINE)
+            continue;
+        if (ts->apple)
+            fprintf(out, "\t.section __DWARF,__debug_%s,regular,debug\n",
+                    names[k]);
+        else
+            fprintf(out, "\t.section .debug_%s,\"\",@progbits\n", names[k]);
+        fprintf(out, "%sdebug_%s0:\n", lp, names[k]);
+        uint32_t fx = 0, run = 0;
+        for (size_t at = 0; at < d->bytes.len;) {
+            if (fx < d->fix.len && d->fix.data[fx].off == at) {
+                const CgDwFix *x = &d->fix.data[fx++];
+                if (run)
+                    fputs("\n", out);
+                run = 0;
+                switch (x->kind) {
+                case CG_DW_SECOFF:
+                    /* Mach-O: DWARF section offsets are plain numbers */
+                    if (ts->apple)
+                        fprintf(out, "\t.long %lld\n", (long long)x->addend);
+                    else
+                        fprintf(out, "\t.long %sdebug_%s0+%lld\n", lp,
+                                names[x->sec - OBJ_SEC_DEBUG_INFO],
+                                (long long)x->addend);
+                    at += 4;
+                    break;
+                case CG_DW_ADDR:
+                    fprintf(out, "\t.quad %sfunc_begin%u", lp, x->fn_index);
+                    if (x->addend)
+                        fprintf(out, "+%lld", (long long)x->addend);
+                    fputs("\n", out);
+                    at += 8;
+                    break;
+                case CG_DW_SPAN:
+                    /* Apple: .set makes the assembler fold the
+                     * difference (no SUBTRACTOR pair), as clang does */
+                    if (ts->apple)
+                        fprintf(out, "\t.set Ldbg_set%u, Lfunc_end%u-"
+                                "Lfunc_begin%u\n\t.long Ldbg_set%u\n", nset,
+                                x->fn_index2, x->fn_index, nset);
+                    else
+                        fprintf(out, "\t.long .Lfunc_end%u-.Lfunc_begin%u\n",
+                                x->fn_index2, x->fn_index);
+                    nset++;
+                    at += 4;
+                    break;
+                case CG_DW_LDIFF:
+                    if (ts->apple && x->size == 8)
+                        fprintf(out, "\t.set Ldbg_set%u, Ldbg%u-Ldbg%u\n"
+                                "\t.quad Ldbg_set%u\n", nset, x->sym,
+                                x->sym2, nset);
+                    else
+                        fprintf(out, "\t.%s %sdbg%u-%sdbg%u\n",
+                                x->size == 1 ? "uleb128" : "quad", lp,
+                                x->sym, lp, x->sym2);
+                    nset++;
+                    at += x->size;
+                    break;
+                default:
+                    CG_BUG("text sink: debug field kind %d", x->kind);
+                }
+                continue;
+            }
+            fprintf(out, run ? ",%u" : "\t.byte %u", d->bytes.data[at++]);
+            if (++run == 16) {
+                fputs("\n", out);
+                run = 0;
+            }
+        }
+        if (run)
+            fputs("\n", out);
+        cg_dwarf_section_free(d);
+    }
+    (void)m;
+}
+
 static bool
 t_finish(McSink *s)
 {
+    if (s->ctx->dwarf)
+        debug_sections(s);
     fputs(ts_of(s)->apple ? "\t.subsections_via_symbols\n"
                           : "\t.section .note.GNU-stack,\"\",@progbits\n",
           out_of(s));
@@ -291,7 +442,8 @@ cg_text_sink(McSink *s, FILE *out, const Target *t)
         .object_begin = t_object_begin, .object_end = t_object_end,
         .data_int = t_data_int, .data_zero = t_data_zero,
         .data_bytes = t_data_bytes, .data_symref = t_data_symref,
-        .finish = t_finish, .priv = ts,
+        .finish = t_finish, .loc = t_loc, .label = t_label,
+        .priv = ts,
     };
 }
 

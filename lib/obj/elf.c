@@ -26,7 +26,8 @@
 enum {
     SHT_PROGBITS = 1, SHT_SYMTAB = 2, SHT_STRTAB = 3, SHT_RELA = 4,
     SHT_NOBITS = 8, SHT_X86_64_UNWIND = 0x70000001,
-    SHF_WRITE = 1, SHF_ALLOC = 2, SHF_EXECINSTR = 4, SHF_INFO_LINK = 0x40,
+    SHF_WRITE = 1, SHF_ALLOC = 2, SHF_EXECINSTR = 4, SHF_MERGE = 0x10,
+    SHF_STRINGS = 0x20, SHF_INFO_LINK = 0x40,
     STB_LOCAL = 0, STB_GLOBAL = 1,
     STT_NOTYPE = 0, STT_OBJECT = 1, STT_FUNC = 2, STT_SECTION = 3,
     EM_X86_64 = 62, EM_AARCH64 = 183,
@@ -41,6 +42,13 @@ static const struct {
     [OBJ_SEC_RODATA] = {".rodata", SHF_ALLOC},
     [OBJ_SEC_RELRO] = {".data.rel.ro", SHF_ALLOC | SHF_WRITE},
     [OBJ_SEC_BSS] = {".bss", SHF_ALLOC | SHF_WRITE},
+    [OBJ_SEC_DEBUG_INFO] = {".debug_info", 0},
+    [OBJ_SEC_DEBUG_ABBREV] = {".debug_abbrev", 0},
+    [OBJ_SEC_DEBUG_LINE] = {".debug_line", 0},
+    [OBJ_SEC_DEBUG_STR] = {".debug_str", SHF_MERGE | SHF_STRINGS},
+    [OBJ_SEC_DEBUG_LINE_STR] = {".debug_line_str", SHF_MERGE | SHF_STRINGS},
+    [OBJ_SEC_DEBUG_LOCLISTS] = {".debug_loclists", 0},
+    [OBJ_SEC_DEBUG_LOC] = {".debug_loc", 0},
 };
 
 typedef struct {
@@ -103,6 +111,7 @@ rtype(const Obj *o, const ObjReloc *r, int64_t *addend)
         switch ((ObjRelocKind)r->kind) {
         case OBJ_R_ABS64: return 1;          /* R_X86_64_64 */
         case OBJ_R_PREL32_DATA: return 2;    /* R_X86_64_PC32 */
+        case OBJ_R_ABS32: return 10;         /* R_X86_64_32 */
         default: break;
         }
         *addend = r->addend - pcend;
@@ -117,6 +126,7 @@ rtype(const Obj *o, const ObjReloc *r, int64_t *addend)
     }
     switch ((ObjRelocKind)r->kind) {
     case OBJ_R_ABS64: return 257;            /* R_AARCH64_ABS64 */
+    case OBJ_R_ABS32: return 258;            /* R_AARCH64_ABS32 */
     case OBJ_R_PC32:
     case OBJ_R_PREL32_DATA: return 261;      /* R_AARCH64_PREL32 */
     case OBJ_R_CALL: return 283;             /* R_AARCH64_CALL26 */
@@ -249,6 +259,8 @@ obj_write_elf(const Obj *o, uint8_t **buf, size_t *len, char *err,
                            s == OBJ_SEC_BSS ? SHT_NOBITS : SHT_PROGBITS,
                            secinfo[s].flags, sec->align ? sec->align : 1);
         e.sh.data[k].size = sec->size;
+        if (secinfo[s].flags & SHF_STRINGS)
+            e.sh.data[k].entsize = 1;
         e.sh.data[k].data = sec->data;
         e.secndx[s] = k;
         if (sec->relocs.len) {

@@ -77,6 +77,15 @@ static const struct {
     [OBJ_SEC_DATA] = {"__data", "__DATA", 0},
     [OBJ_SEC_RELRO] = {"__const", "__DATA", 0},
     [OBJ_SEC_BSS] = {"__bss", "__DATA", S_ZEROFILL},
+    [OBJ_SEC_DEBUG_INFO] = {"__debug_info", "__DWARF", S_ATTR_DEBUG},
+    [OBJ_SEC_DEBUG_ABBREV] = {"__debug_abbrev", "__DWARF", S_ATTR_DEBUG},
+    [OBJ_SEC_DEBUG_LINE] = {"__debug_line", "__DWARF", S_ATTR_DEBUG},
+    [OBJ_SEC_DEBUG_STR] = {"__debug_str", "__DWARF", S_ATTR_DEBUG},
+    [OBJ_SEC_DEBUG_LINE_STR] = {"__debug_line_str", "__DWARF",
+                                S_ATTR_DEBUG},
+    [OBJ_SEC_DEBUG_LOCLISTS] = {"__debug_loclists", "__DWARF",
+                                S_ATTR_DEBUG},
+    [OBJ_SEC_DEBUG_LOC] = {"__debug_loc", "__DWARF", S_ATTR_DEBUG},
     [CU] = {"__compact_unwind", "__LD", S_ATTR_DEBUG},
     [EH] = {"__eh_frame", "__TEXT",
             S_COALESCED | S_ATTR_NO_TOC | S_ATTR_STRIP_STATIC_SYMS |
@@ -85,9 +94,11 @@ static const struct {
 
 /* Default order of the model's sections, after those the producer
  * used (Obj.secorder). */
-static const int deforder[OBJ_NSEC] = {OBJ_SEC_TEXT, OBJ_SEC_RODATA,
-                                       OBJ_SEC_DATA, OBJ_SEC_RELRO,
-                                       OBJ_SEC_BSS};
+static const int deforder[OBJ_NSEC] = {
+    OBJ_SEC_TEXT, OBJ_SEC_RODATA, OBJ_SEC_DATA, OBJ_SEC_RELRO, OBJ_SEC_BSS,
+    OBJ_SEC_DEBUG_INFO, OBJ_SEC_DEBUG_ABBREV, OBJ_SEC_DEBUG_LINE,
+    OBJ_SEC_DEBUG_STR, OBJ_SEC_DEBUG_LINE_STR, OBJ_SEC_DEBUG_LOCLISTS,
+    OBJ_SEC_DEBUG_LOC};
 
 /* Section numbering, as llvm-mc's: __text first, then the model's
  * sections in the order the producer first used them, then unwind
@@ -361,9 +372,11 @@ reloc(W *w, int s, const ObjReloc *r, ObjBuf *ents)
     uint32_t ys = r->sym;
     int64_t a = r->addend;
     const ObjSym *y = &o->syms.data[ys];
-    if (y->section_sym && a >= 0) {
+    if (y->section_sym && a >= 0 && s < OBJ_SEC_DEBUG_INFO) {
         /* As llvm-mc with subsections via symbols: a section offset is
-         * reached from the symbol of the atom holding it. */
+         * reached from the symbol of the atom holding it (not from
+         * DWARF, where llvm-mc keeps section-based relocations and the
+         * address in the field). */
         uint32_t atom = atomsym(o, y->sec, (uint64_t)a);
         if (atom) {
             a -= (int64_t)o->syms.data[atom].value;

@@ -100,13 +100,22 @@ typedef enum { OBJ_X86_64, OBJ_AARCH64 } ObjMachine;
 /* Neutral section kinds; each writer maps them to its names:
  *   ELF    .text .data .rodata .data.rel.ro .bss  (+ .eh_frame)
  *   Mach-O __TEXT,__text __DATA,__data __TEXT,__const __DATA,__const
- *          __DATA,__bss  (+ __LD,__compact_unwind, __TEXT,__eh_frame) */
+ *          __DATA,__bss  (+ __LD,__compact_unwind, __TEXT,__eh_frame)
+ * and the DWARF sections .debug_X / __DWARF,__debug_X. */
 typedef enum {
     OBJ_SEC_TEXT,
     OBJ_SEC_DATA,
     OBJ_SEC_RODATA,
     OBJ_SEC_RELRO,
     OBJ_SEC_BSS,
+    /* DWARF (-g): ELF .debug_*, Mach-O __DWARF,__debug_* (not loaded) */
+    OBJ_SEC_DEBUG_INFO,
+    OBJ_SEC_DEBUG_ABBREV,
+    OBJ_SEC_DEBUG_LINE,
+    OBJ_SEC_DEBUG_STR,
+    OBJ_SEC_DEBUG_LINE_STR,
+    OBJ_SEC_DEBUG_LOCLISTS,     /* DWARF 5 location lists */
+    OBJ_SEC_DEBUG_LOC,          /* DWARF 4 location lists */
     OBJ_NSEC
 } ObjSecKind;
 
@@ -130,6 +139,9 @@ typedef enum {
     OBJ_R_PREL32_DATA,  /* 32-bit S + A - P in data: R_X86_64_PC32 /
                            R_AARCH64_PREL32; Mach-O: SUBTRACTOR (symbol
                            of the field's atom) + UNSIGNED (S) pair */
+    OBJ_R_ABS32,        /* 32-bit absolute S + A: DWARF section offsets
+                           on ELF (R_X86_64_32 / R_AARCH64_ABS32); Mach-O
+                           DWARF needs none (the sink writes A) */
     OBJ_R_NKINDS
 } ObjRelocKind;
 
