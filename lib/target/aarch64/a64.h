@@ -203,6 +203,9 @@ uint32_t a64_load_leaf(CgCtx *c, IrType t, MirOpnd m, uint32_t d);
 uint32_t a64_store_leaf(CgCtx *c, IrType t, uint32_t s, MirOpnd m);
 void a64_load_value(CgCtx *c, IrValue v, IrType t, MirOpnd m, bool vol);
 void a64_store_value(CgCtx *c, IrValue v, IrType t, MirOpnd m);
+/* b.cc block / b block */
+void a64_bcc(CgCtx *c, uint8_t cc, uint32_t block);
+void a64_jmp(CgCtx *c, uint32_t block);
 /* d = the address of memory operand m (frame objects included) */
 void a64_lea(CgCtx *c, MirOpnd m, uint32_t d);
 

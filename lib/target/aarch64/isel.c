@@ -369,15 +369,15 @@ sel_compare(CgCtx *c, IrInst i)
     rrr(c, A64_ORR, 4, t1, t2, d);
 }
 
-static void
-bcc(CgCtx *c, uint8_t cc, uint32_t block)
+void
+a64_bcc(CgCtx *c, uint8_t cc, uint32_t block)
 {
     uint32_t i = mir_emit1(c->mf, A64_BCC, 0, mir_blk(block));
     mir_inst(c->mf, i)->cond = cc;
 }
 
-static void
-jmp(CgCtx *c, uint32_t block)
+void
+a64_jmp(CgCtx *c, uint32_t block)
 {
     mir_emit1(c->mf, A64_B, 0, mir_blk(block));
 }
@@ -387,10 +387,10 @@ sel_condbr(CgCtx *c, IrInst i)
 {
     uint32_t lt = cg_edge_target(c, i, 0), lf = cg_edge_target(c, i, 1);
     Cond k = emit_cond(c, ir_inst_arg(c->irf, i, 0));
-    bcc(c, k.cc, lt);
+    a64_bcc(c, k.cc, lt);
     if (k.two)
-        bcc(c, k.cc2, lt);
-    jmp(c, lf);
+        a64_bcc(c, k.cc2, lt);
+    a64_jmp(c, lf);
 }
 
 static void
@@ -867,7 +867,7 @@ a64_isel_inst(CgCtx *c, IrInst i)
         return;
     case IR_OP_BR:
         cg_edge_moves(c, i, 0);
-        jmp(c, c->blockmap[ir_target(f, i, 0)->block.id]);
+        a64_jmp(c, c->blockmap[ir_target(f, i, 0)->block.id]);
         return;
     case IR_OP_CONDBR:
         sel_condbr(c, i);
