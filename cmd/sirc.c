@@ -25,7 +25,7 @@
 /* The triples the project targets (spec section 1) that have no code
  * generator yet; target_list() gives the others. */
 static const char *const pending_triples[] = {
-    "aarch64-linux-gnu", "arm64-apple-macos",
+    "arm64-apple-macos",
 };
 
 #if defined(__aarch64__) && defined(__APPLE__)
@@ -117,10 +117,6 @@ static const char *
 find_pending(const char *t)
 {
     static const struct { const char *alias, *name; } alias[] = {
-        {"aarch64", "aarch64-linux-gnu"},
-        {"aarch64-linux", "aarch64-linux-gnu"},
-        {"aarch64-unknown-linux-gnu", "aarch64-linux-gnu"},
-        {"arm64-linux", "aarch64-linux-gnu"},
         {"arm64-apple-darwin", "arm64-apple-macos"},
         {"arm64-apple-macosx", "arm64-apple-macos"},
         {"aarch64-apple-darwin", "arm64-apple-macos"},

@@ -81,6 +81,10 @@ typedef struct {
 typedef enum {
     MIR_REF_PCREL,      /* direct: rip-relative / pc-relative */
     MIR_REF_PLT,        /* call through the PLT (x86 `@PLT`) */
+    MIR_REF_PAGE,       /* the 4 KiB page of the symbol (AArch64 adrp) */
+    MIR_REF_PAGEOFF,    /* its offset in the page (:lo12:) */
+    MIR_REF_GOTPAGE,    /* the page of its GOT entry (adrp :got:) */
+    MIR_REF_GOTPAGEOFF, /* the entry's offset in the page (:got_lo12:) */
 } MirRef;
 
 /* Call frame information pseudo-instructions (the target's op_cfi row):
@@ -321,6 +325,9 @@ typedef struct Target {
     /* Assembly spelling: the prefix of symbol names ("_" on Mach-O,
      * spec 10.5) and of local labels (".L" / "L"). */
     const char *sym_prefix, *label_prefix;
+    /* Text: the directive that aligns a function's start, and what
+     * starts a comment at the end of a line ("#", "//"). */
+    const char *func_align, *comment;
     const uint8_t *dwarf_regs;
     uint32_t (*encode)(MirFunc *f, uint32_t i, bool short_branch,
                        uint8_t *buf, McFixup *fx, uint32_t *nfx);
@@ -443,6 +450,61 @@ void cg_error(CgCtx *c, IrLoc loc, const char *fmt, ...)
     SIR_PRINTF(3, 4);
 SIR_NORETURN void cg_bug(const char *file, int line, const char *fmt, ...);
 #define CG_BUG(...) cg_bug(__FILE__, __LINE__, __VA_ARGS__)
+
+/* selhelp.c: instruction selection helpers every target uses */
+/* The instruction defining v, or 0 (a block parameter). */
+IrInst cg_def_of(CgCtx *c, IrValue v);
+/* Whether v is an integer constant (iconst, bconst, null, undef): *out
+ * its value, sign-extended from its width. */
+bool cg_const_of(CgCtx *c, IrValue v, int64_t *out);
+/* Bytes of a scalar type (bool: 1). */
+uint8_t cg_tsize(IrType t);
+/* The one register of scalar result of i, defined fresh. */
+uint32_t cg_def1(CgCtx *c, IrInst i);
+/* The predicate of the compare with its operands swapped. */
+IrPred cg_pred_mirror(IrPred p);
+/* Loads every leaf of type t at m (+ the leaf's offset) into fresh
+ * registers bound to v, each by the target's 'load' (which returns the
+ * instruction: volatile loads are kept) / stores v's leaves. */
+typedef uint32_t (*CgLeafLoad)(CgCtx *c, IrType t, MirOpnd m, uint32_t d);
+typedef uint32_t (*CgLeafStore)(CgCtx *c, IrType t, uint32_t s, MirOpnd m);
+void cg_load_value(CgCtx *c, IrValue v, IrType t, MirOpnd m, bool vol,
+                   CgLeafLoad load);
+void cg_store_value(CgCtx *c, IrValue v, IrType t, MirOpnd m,
+                    CgLeafStore store);
+/* The target's per-function state (c->tpriv), zeroed on first use. */
+void *cg_tpriv(CgCtx *c, size_t size);
+/* The one user of v if it has exactly one use, else 0. */
+IrInst cg_only_user(CgCtx *c, IrValue v);
+/* True when every use of compare result v is the condition of a condbr
+ * or sel (then it can be re-emitted as a compare at each of them). */
+bool cg_cond_fusable(CgCtx *c, IrValue v);
+/* Whether symbol s is reached directly (pc-relative) rather than
+ * through the GOT, by the relocation model: in a PIE every symbol the
+ * module defines is final; in a shared library (pic) only internal
+ * ones are (the others may be preempted); static code reaches all
+ * symbols directly. */
+bool cg_sym_is_local(CgCtx *c, uint32_t s);
+/* A called symbol: the module's own internal functions directly, every
+ * other through the PLT (the linker drops the PLT for symbols it finds
+ * defined in the executable); static code calls every symbol directly. */
+MirOpnd cg_callee_sym(CgCtx *c, uint32_t s);
+/* The MIR block that branch target k of 'br' goes to: the target's own
+ * block, or a new edge block holding the copies of its block arguments
+ * and a jump (critical edges are split this way). */
+uint32_t cg_edge_target(CgCtx *c, IrInst br, uint32_t k);
+/* extract / insert: rebinding of aggregate leaves, no code. */
+void cg_sel_extract(CgCtx *c, IrInst i);
+void cg_sel_insert(CgCtx *c, IrInst i);
+/* Division of i64 by a constant d: q = hi(x * m) adjusted and shifted
+ * right by s (add: the unsigned magic number needs 65 bits). */
+typedef struct {
+    uint64_t m;
+    unsigned s;
+    bool add;
+} CgMagic;
+CgMagic cg_smagic(int64_t d);
+CgMagic cg_umagic(uint64_t d);
 
 /* parmove.c */
 typedef struct {

@@ -141,5 +141,8 @@ void cg_text_sink_free(McSink *s);
 /* For target printers: a symbol name with its prefix, quoted when the
  * assembler could misread it. */
 void cg_print_symname(FILE *out, const char *prefix, const char *name);
+/* For target printers: CFI row i as a .cfi_* directive, registers by
+ * their MirRegInfo names after regprefix ("%" in AT&T syntax). */
+void cg_print_cfi(FILE *out, MirFunc *f, uint32_t i, const char *regprefix);
 
 #endif

@@ -49,6 +49,36 @@ cg_print_symname(FILE *out, const char *prefix, const char *name)
         fprintf(out, "\"%s%s\"", prefix, name);
 }
 
+void
+cg_print_cfi(FILE *out, MirFunc *f, uint32_t i, const char *regprefix)
+{
+    MirInst *in = mir_inst(f, i);
+    int64_t off = mir_opnd(f, i, 0)->imm;
+    uint32_t r = in->nopnds > 1 ? mir_opnd(f, i, 1)->reg : 0;
+    const char *rn = f->target->regs->names[r];
+    switch (in->cond) {
+    case MIR_CFI_DEF_CFA_OFFSET:
+        fprintf(out, "\t.cfi_def_cfa_offset %" PRId64 "\n", off);
+        return;
+    case MIR_CFI_DEF_CFA_REGISTER:
+        fprintf(out, "\t.cfi_def_cfa_register %s%s", regprefix, rn);
+        break;
+    case MIR_CFI_DEF_CFA:
+        fprintf(out, "\t.cfi_def_cfa %s%s, %" PRId64, regprefix, rn, off);
+        break;
+    case MIR_CFI_OFFSET:
+        fprintf(out, "\t.cfi_offset %s%s, %" PRId64, regprefix, rn, off);
+        break;
+    case MIR_CFI_REMEMBER:
+        fputs("\t.cfi_remember_state", out);
+        break;
+    case MIR_CFI_RESTORE_STATE:
+        fputs("\t.cfi_restore_state", out);
+        break;
+    }
+    fputs("\n", out);
+}
+
 static void
 symname(McSink *s, IrSym sym)
 {
@@ -133,7 +163,7 @@ t_func_begin(McSink *s, MirFunc *f)
         symname(s, f->sym);
         fputs("\n", out);
     }
-    fputs("\t.p2align 4, 0x90\n", out);
+    fputs(ts_of(s)->t->func_align, out);
     if (!apple) {
         fputs("\t.type ", out);
         symname(s, f->sym);
@@ -175,7 +205,8 @@ t_block(McSink *s, MirFunc *f, uint32_t b)
         fprintf(out, "\t.p2align %u,,%u\n", bl->align_log2, bl->align_max);
     fprintf(out, "%sBB%u_%u:", ts_of(s)->t->label_prefix, f->fn_index, b);
     if (bl->label)
-        fprintf(out, "\t\t\t# %s", ir_str(f->mod, bl->label));
+        fprintf(out, "\t\t\t%s %s", ts_of(s)->t->comment,
+                ir_str(f->mod, bl->label));
     fputs("\n", out);
 }
 

@@ -4,19 +4,34 @@
 #   sh test/run/run.sh BINDIR [TESTDIR...]    (default: test/run/x64)
 #
 # Each test is NAME.sir with a C driver NAME.c.  The SIR is compiled with
-# BINDIR/sirc into an object of its own making (sirc -c: no assembler is
-# run), at -O0 and at -O2, and at -O0 after each siropt pass alone with
-# --verify-each, linked with the driver by cc as a PIE, and run; the
-# driver computes its expected values with C code and exits non-zero
-# (printing what differs) on a mismatch.  If NAME.out exists, standard
-# output must equal it.  Linker warnings fail the test.
-# SIRC_FLAGS adds options; CC picks the C compiler; RUN_EACH_PASS=0 skips
-# the configurations of single passes.
+# BINDIR/sirc at -O0 and at -O2, and at -O0 after each siropt pass alone
+# with --verify-each, linked with the driver and run; the driver computes
+# its expected values with C code and exits non-zero (printing what
+# differs) on a mismatch.  If NAME.out exists, standard output must equal
+# it.  Linker warnings fail the test.
+#
+# Two lanes:
+#   x86-64   (on an x86-64 host): sirc -c (an object of sirc's own
+#            making: no assembler is run), linked by cc as a PIE;
+#   aarch64  sirc -mtriple=aarch64-linux-gnu -S, linked by
+#            aarch64-linux-gnu-gcc, run by qemu-aarch64 -L
+#            /usr/aarch64-linux-gnu; skipped (with a message) when those
+#            tools are missing.  The drivers are the same portable C;
+#            tests listed in A64_SKIP use what only x86-64 has (byval).
+#            The aarch64 lane also runs examples/*.sir that have a @main
+#            or a NAME_main.c driver, against siri's output.
+# SIRC_FLAGS adds options; CC picks the C compiler of the x86-64 lane;
+# RUN_EACH_PASS=0 skips the configurations of single passes; RUN_X64=0 /
+# RUN_A64=0 skip a lane.
 bindir=${1:-build/bin}
 shift 2>/dev/null
 [ $# -eq 0 ] && set -- test/run/x64
 CC=${CC:-cc}
-case $(uname -m) in x86_64) ;; *) echo "run tests: skipped (not x86-64)"; exit 0;; esac
+A64_CC=${A64_CC:-aarch64-linux-gnu-gcc}
+A64_SYSROOT=${A64_SYSROOT:-/usr/aarch64-linux-gnu}
+# abi_mixed passes byval(N) pointers, the System V x86-64 form that
+# AAPCS64 rejects (spec 4.3)
+A64_SKIP="abi_mixed"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/sirrun.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 # the passes siropt offers, without the printing ones
@@ -28,49 +43,118 @@ if [ "${RUN_EACH_PASS:-1}" = 1 ]; then
         configs="$configs pass:$p"
     done
 fi
-pass=0 fail=0
-for dir in "$@"; do
-    for sir in "$dir"/*.sir; do
-        [ -f "$sir" ] || continue
-        name=$(basename "$sir" .sir)
-        drv="$dir/$name.c"
-        [ -f "$drv" ] || continue
-        for opt in $configs; do
-            s="$tmp/$name$opt.o" exe="$tmp/$name$opt"
-            why=
-            case $opt in
-            pass:*)
-                if ! "$bindir/siropt" --verify-each -p "${opt#pass:}" "$sir" \
-                        -o "$tmp/p.sir" 2>"$tmp/err"; then
-                    why="siropt failed"
+total_fail=0
+
+# lane NAME: runs every test of "$@" dirs; uses $compile (sirc flags
+# making $s from $src), $link (C compiler) and $runner (prefix)
+lane() {
+    name_=$1
+    shift
+    pass=0 fail=0
+    for dir in "$@"; do
+        for sir in "$dir"/*.sir; do
+            [ -f "$sir" ] || continue
+            name=$(basename "$sir" .sir)
+            drv="$dir/$name.c"
+            [ -f "$drv" ] || continue
+            case " $skip " in *" $name "*) continue;; esac
+            for opt in $configs; do
+                s="$tmp/$name$opt.$ext" exe="$tmp/$name$opt"
+                why=
+                case $opt in
+                pass:*)
+                    if ! "$bindir/siropt" --verify-each -p "${opt#pass:}" \
+                            "$sir" -o "$tmp/p.sir" 2>"$tmp/err"; then
+                        why="siropt failed"
+                    fi
+                    src="$tmp/p.sir" lvl=-O0 ;;
+                *)  src="$sir" lvl=$opt ;;
+                esac
+                if [ -n "$why" ]; then
+                    :
+                elif ! "$bindir/sirc" $lvl $SIRC_FLAGS $compile "$src" \
+                        -o "$s" 2>"$tmp/err"; then
+                    why="sirc failed"
+                elif ! $link -g -o "$exe" "$drv" "$s" -lm 2>"$tmp/err"; then
+                    why="cc failed"
+                elif [ -s "$tmp/err" ]; then
+                    why="linker warnings"
+                elif ! (cd "$tmp" && $runner ./"$name$opt" >"$tmp/out" \
+                        2>"$tmp/err"); then
+                    why="run failed"
+                elif [ -f "$dir/$name.out" ] && \
+                        ! cmp -s "$tmp/out" "$dir/$name.out"; then
+                    why="output differs"
                 fi
-                src="$tmp/p.sir" lvl=-O0 ;;
-            *)  src="$sir" lvl=$opt ;;
-            esac
-            if [ -n "$why" ]; then
-                :
-            elif ! "$bindir/sirc" $lvl $SIRC_FLAGS -c "$src" -o "$s" \
+                if [ -n "$why" ]; then
+                    echo "FAIL ($name_): $sir ($opt): $why"
+                    sed 's/^/    /' "$tmp/err" | head -20
+                    fail=$((fail + 1))
+                else
+                    pass=$((pass + 1))
+                fi
+            done
+        done
+    done
+    echo "run tests ($name_): $pass passed, $fail failed"
+    total_fail=$((total_fail + fail))
+}
+
+# The examples under qemu: programs with @main against siri's output,
+# the others with their NAME_main.c driver.
+a64_examples() {
+    pass=0 fail=0
+    for src in examples/*.sir; do
+        [ -f "$src" ] || continue
+        name=$(basename "$src" .sir)
+        drv=
+        [ -f "examples/${name}_main.c" ] && drv="examples/${name}_main.c"
+        [ -z "$drv" ] && ! grep -q '@main(' "$src" && continue
+        for opt in -O0 -O2; do
+            why=
+            if ! "$bindir/sirc" $opt $compile "$src" -o "$tmp/ex.s" \
                     2>"$tmp/err"; then
                 why="sirc failed"
-            elif ! $CC -g -o "$exe" "$drv" "$s" -lm 2>"$tmp/err"; then
+            elif ! $link -o "$tmp/ex" $drv "$tmp/ex.s" -lm 2>"$tmp/err"; then
                 why="cc failed"
-            elif [ -s "$tmp/err" ]; then
-                why="linker warnings"
-            elif ! (cd "$tmp" && ./"$name$opt" >"$tmp/out" 2>"$tmp/err"); then
+            elif ! (cd "$tmp" && $runner ./ex >"$tmp/out" 2>"$tmp/err"); then
                 why="run failed"
-            elif [ -f "$dir/$name.out" ] && \
-                    ! cmp -s "$tmp/out" "$dir/$name.out"; then
-                why="output differs"
+            elif [ -z "$drv" ] && { "$bindir/siri" "$src" >"$tmp/siri.out" \
+                    2>/dev/null; ! cmp -s "$tmp/out" "$tmp/siri.out"; }; then
+                why="output differs from siri"
             fi
             if [ -n "$why" ]; then
-                echo "FAIL: $sir ($opt): $why"
-                sed 's/^/    /' "$tmp/err" | head -20
+                echo "FAIL (aarch64): $src ($opt): $why"
+                sed 's/^/    /' "$tmp/err" | head -10
                 fail=$((fail + 1))
             else
                 pass=$((pass + 1))
             fi
         done
     done
-done
-echo "run tests: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+    echo "run tests (aarch64 examples): $pass passed, $fail failed"
+    total_fail=$((total_fail + fail))
+}
+
+if [ "${RUN_X64:-1}" = 1 ]; then
+    case $(uname -m) in
+    x86_64)
+        compile=-c ext=o link=$CC runner= skip=
+        lane x86-64 "$@" ;;
+    *)  echo "run tests (x86-64): skipped (not an x86-64 host)" ;;
+    esac
+fi
+if [ "${RUN_A64:-1}" = 1 ]; then
+    if ! command -v "$A64_CC" >/dev/null 2>&1 ||
+       ! command -v qemu-aarch64 >/dev/null 2>&1 ||
+       [ ! -d "$A64_SYSROOT" ]; then
+        echo "run tests (aarch64): skipped ($A64_CC, qemu-aarch64 or" \
+             "$A64_SYSROOT missing)"
+    else
+        compile="-mtriple=aarch64-linux-gnu -S" ext=s link=$A64_CC
+        runner="qemu-aarch64 -L $A64_SYSROOT" skip=$A64_SKIP
+        lane aarch64 "$@"
+        a64_examples
+    fi
+fi
+[ "$total_fail" -eq 0 ]

@@ -54,9 +54,7 @@ static const uint8_t int_args[6] = {RDI, RSI, RDX, RCX, R8, R9};
 X64Fn *
 x64_fn(CgCtx *c)
 {
-    if (!c->tpriv)
-        c->tpriv = xcalloc(1, sizeof(X64Fn));
-    return c->tpriv;
+    return cg_tpriv(c, sizeof(X64Fn));
 }
 
 /* Argument areas are addressed with 32-bit displacements: larger ones
@@ -92,7 +90,7 @@ extend_abi(CgCtx *c, IrType t, uint32_t r)
     }
     if (t.id == IR_TY_I8 || t.id == IR_TY_I16) {
         uint32_t d = x64_newv(c, MIR_GP);
-        x64_emitx(c, X64_MOVSX, 4, x64_tsize(t), mir_reg(r, x64_tsize(t)),
+        x64_emitx(c, X64_MOVSX, 4, cg_tsize(t), mir_reg(r, cg_tsize(t)),
                   mir_reg(d, 4));
         return d;
     }
@@ -135,7 +133,7 @@ pack8(CgCtx *c, IrValue v, IrType t, unsigned e, unsigned cls)
         if (lv[k].off / 8 != e)
             continue;
         uint32_t r = regs[k];
-        unsigned sz = x64_tsize(lv[k].ty), sh = 8 * (lv[k].off % 8);
+        unsigned sz = cg_tsize(lv[k].ty), sh = 8 * (lv[k].off % 8);
         if (cls == X64_SSE) {
             acc = x64_newv(c, MIR_FP);
             x64_move(c, MIR_FP, r, acc);
@@ -175,7 +173,7 @@ unpack8(CgCtx *c, IrValue v, IrType t, X64Class cl, const uint32_t *r)
     memcpy(rr, regs, n * sizeof *rr);
     for (uint32_t k = 0; k < nl && k < n; k++) {
         unsigned e = (unsigned)(lv[k].off / 8);
-        unsigned sz = x64_tsize(lv[k].ty), sh = 8 * (lv[k].off % 8);
+        unsigned sz = cg_tsize(lv[k].ty), sh = 8 * (lv[k].off % 8);
         if (cl.cls[e] == X64_SSE) {
             x64_move(c, MIR_FP, r[e], rr[k]);
             continue;
@@ -587,7 +585,7 @@ x64_lower_call(CgCtx *c, IrInst i, MirOpnd callee, IrSig sig,
         uint32_t pr = rc.cls[0] == X64_INT ? RAX : XMM0;
         mir_add_opnd(mf, ci, x64_reg(pr), MIR_R_DEF);
         if (res.id)
-            x64_move(c, pr == RAX ? MIR_GP : MIR_FP, pr, x64_def1(c, i));
+            x64_move(c, pr == RAX ? MIR_GP : MIR_FP, pr, cg_def1(c, i));
     } else if (rc.n) {
         unsigned ri = 0, rs = 0;
         uint32_t rr[2];
@@ -622,19 +620,6 @@ x64_lower_call(CgCtx *c, IrInst i, MirOpnd callee, IrSig sig,
     free(a), free(args);
 }
 
-/* A called symbol: the module's own internal functions directly, every
- * other through the PLT (the linker drops the PLT for symbols it finds
- * defined in the executable); static code calls every symbol directly. */
-static MirOpnd
-callee_sym(CgCtx *c, uint32_t s)
-{
-    const IrSymData *sd = ir_sym_c(c->m, (IrSym){s});
-    MirOpnd o = mir_sym(s, 0);
-    o.ref = (sd->internal && sd->func) || c->opt->reloc == CG_RELOC_STATIC
-                ? MIR_REF_PCREL : MIR_REF_PLT;
-    return o;
-}
-
 void
 x64_sel_call(CgCtx *c, IrInst i)
 {
@@ -648,7 +633,7 @@ x64_sel_call(CgCtx *c, IrInst i)
                      "supported by this backend");
             return;
         }
-        x64_lower_call(c, i, callee_sym(c, (uint32_t)id->imm), sd->sig, args,
+        x64_lower_call(c, i, cg_callee_sym(c, (uint32_t)id->imm), sd->sig, args,
                    id->nargs);
     } else {
         IrSig sig = {(uint32_t)id->imm};

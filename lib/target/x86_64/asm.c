@@ -168,40 +168,6 @@ emit_fprem(MirFunc *f, FILE *out, uint32_t i)
     fputs("\n", out);
 }
 
-static void
-print_cfi(MirFunc *f, FILE *out, uint32_t i)
-{
-    MirInst *in = mir_inst(f, i);
-    int64_t off = mir_opnd(f, i, 0)->imm;
-    uint32_t r = in->nopnds > 1 ? mir_opnd(f, i, 1)->reg : 0;
-    switch (in->cond) {
-    case MIR_CFI_DEF_CFA_OFFSET:
-        fprintf(out, "\t.cfi_def_cfa_offset %" PRId64 "\n", off);
-        return;
-    case MIR_CFI_DEF_CFA_REGISTER:
-        fputs("\t.cfi_def_cfa_register ", out);
-        preg(out, r, 8);
-        break;
-    case MIR_CFI_DEF_CFA:
-        fputs("\t.cfi_def_cfa ", out);
-        preg(out, r, 8);
-        fprintf(out, ", %" PRId64, off);
-        break;
-    case MIR_CFI_OFFSET:
-        fputs("\t.cfi_offset ", out);
-        preg(out, r, 8);
-        fprintf(out, ", %" PRId64, off);
-        break;
-    case MIR_CFI_REMEMBER:
-        fputs("\t.cfi_remember_state", out);
-        break;
-    case MIR_CFI_RESTORE_STATE:
-        fputs("\t.cfi_restore_state", out);
-        break;
-    }
-    fputs("\n", out);
-}
-
 void
 x64_print_inst(MirFunc *f, uint32_t i, FILE *out)
 {
@@ -283,7 +249,7 @@ x64_print_inst(MirFunc *f, uint32_t i, FILE *out)
         fputs("\tret", out);
         break;
     case FM_CFI:
-        print_cfi(f, out, i);
+        cg_print_cfi(out, f, i, "%");
         return;
     case FM_PLAIN:
         fprintf(out, "\t%s", oi->name);

@@ -26,20 +26,9 @@
 #include <string.h>
 
 uint8_t
-x64_tsize(IrType t)
-{
-    switch (t.id) {
-    case IR_TY_BOOL: case IR_TY_I8: return 1;
-    case IR_TY_I16: return 2;
-    case IR_TY_I32: case IR_TY_F32: return 4;
-    default: return 8;
-    }
-}
-
-uint8_t
 x64_asize(IrType t)
 {
-    return x64_tsize(t) < 4 ? 4 : x64_tsize(t);
+    return cg_tsize(t) < 4 ? 4 : cg_tsize(t);
 }
 
 uint32_t
@@ -52,16 +41,6 @@ uint32_t
 x64_newv(CgCtx *c, MirClass cls)
 {
     return mir_vreg_new(c->mf, cls);
-}
-
-uint32_t
-x64_def1(CgCtx *c, IrInst i)
-{
-    uint32_t n;
-    const uint32_t *r = cg_define(c, ir_inst_result(c->irf, i), &n);
-    if (n != 1)
-        CG_BUG("def1: not a scalar");
-    return r[0];
 }
 
 MirOpnd
@@ -92,52 +71,12 @@ x64_move(CgCtx *c, MirClass cls, uint32_t src, uint32_t dst)
               x64_reg(dst));
 }
 
-/* The IR instruction defining v, or 0. */
-static IrInst
-def_of(CgCtx *c, IrValue v)
-{
-    IrValueData *vd = ir_value(c->irf, v);
-    return vd->kind == IR_VAL_INST ? (IrInst){vd->def} : (IrInst){0};
-}
-
-/* v as a sign-extended integer constant, if it is one. */
-bool
-x64_const_of(CgCtx *c, IrValue v, int64_t *out)
-{
-    IrInst d = def_of(c, v);
-    if (!d.id)
-        return false;
-    IrInstData *id = ir_inst(c->irf, d);
-    IrType t = ir_value_type(c->irf, v);
-    if (!ir_type_is_scalar(t) || ir_type_is_float(t))
-        return false;
-    if (id->op == IR_OP_BCONST || t.id == IR_TY_BOOL) {
-        *out = id->op == IR_OP_BCONST && id->imm;
-        return id->op == IR_OP_BCONST || id->op == IR_OP_NULL ||
-               id->op == IR_OP_UNDEF;
-    }
-    if (id->op == IR_OP_ICONST) {
-        unsigned w = ir_type_bits(t);
-        uint64_t x = id->imm;
-        if (w < 64)
-            x = (x & ((UINT64_C(1) << w) - 1)) ^ (UINT64_C(1) << (w - 1));
-        *out = w < 64 ? (int64_t)x - (int64_t)(UINT64_C(1) << (w - 1))
-                      : (int64_t)x;
-        return true;
-    }
-    if (id->op == IR_OP_NULL || id->op == IR_OP_UNDEF) {
-        *out = 0;
-        return true;
-    }
-    return false;
-}
-
 /* An immediate operand for v if it is a 32-bit constant, else its reg. */
 static MirOpnd
 rimm(CgCtx *c, IrValue v, bool *isimm)
 {
     int64_t k;
-    if (x64_const_of(c, v, &k) && x64_fits32(k)) {
+    if (cg_const_of(c, v, &k) && x64_fits32(k)) {
         if (isimm)
             *isimm = true;
         return mir_imm(k);
@@ -145,24 +84,6 @@ rimm(CgCtx *c, IrValue v, bool *isimm)
     if (isimm)
         *isimm = false;
     return x64_reg(x64_R(c, v));
-}
-
-/* Whether symbol s is reached directly (rip-relative) rather than
- * through the GOT, by the relocation model: in a PIE every symbol the
- * module defines is final; in a shared library (pic) only internal
- * ones are (the others may be preempted); static code reaches all
- * symbols directly. */
-static bool
-sym_is_local(CgCtx *c, uint32_t s)
-{
-    const IrSymData *sd = ir_sym_c(c->m, (IrSym){s});
-    bool defined = (sd->kind == IR_SYM_FUNC && sd->func) ||
-                   sd->kind == IR_SYM_GLOBAL || sd->kind == IR_SYM_CONST;
-    switch (c->opt->reloc) {
-    case CG_RELOC_STATIC: return true;
-    case CG_RELOC_PIC: return defined && sd->internal;
-    default: return defined;
-    }
 }
 
 /* ---------------------------------------------------------------- memory */
@@ -176,7 +97,7 @@ addr_of(CgCtx *c, IrValue p)
     uint32_t index = 0;
     uint8_t scale = 1;
     for (;;) {
-        IrInst d = def_of(c, p);
+        IrInst d = cg_def_of(c, p);
         if (!d.id)
             break;
         IrInstData *id = ir_inst(f, d);
@@ -192,7 +113,7 @@ addr_of(CgCtx *c, IrValue p)
             uint64_t esz = ir_type_size(c->m, id->ty);
             IrValue ix = ir_inst_arg(f, d, 1);
             int64_t k;
-            if (x64_const_of(c, ix, &k)) {
+            if (cg_const_of(c, ix, &k)) {
                 if (esz > INT32_MAX || !x64_fits32(k) ||
                     !x64_fits32(disp + k * (int64_t)esz))
                     break;
@@ -207,11 +128,11 @@ addr_of(CgCtx *c, IrValue p)
                  * address of the offset's only user */
                 /* an i64 index x + K is x with K * size added to the
                  * displacement (the unrolled loops' i + 1, i + 2, ..) */
-                IrInst ad = id->ty2.id == IR_TY_I64 ? def_of(c, ix)
+                IrInst ad = id->ty2.id == IR_TY_I64 ? cg_def_of(c, ix)
                                                     : (IrInst){0};
                 int64_t kk;
                 if (ad.id && ir_inst(f, ad)->op == IR_OP_IADD &&
-                    x64_const_of(c, ir_inst_arg(f, ad, 1), &kk) &&
+                    cg_const_of(c, ir_inst_arg(f, ad, 1), &kk) &&
                     kk >= -(INT32_MAX / 16) && kk <= INT32_MAX / 16 &&
                     x64_fits32(disp + kk * (int64_t)esz)) {
                     disp += kk * (int64_t)esz;
@@ -219,7 +140,7 @@ addr_of(CgCtx *c, IrValue p)
                 }
                 index = x64_R(c, ix);
                 if (id->ty2.id != IR_TY_I64) {
-                    uint8_t is = x64_tsize(id->ty2);
+                    uint8_t is = cg_tsize(id->ty2);
                     uint32_t t = x64_newv(c, MIR_GP);
                     x64_emitx(c, X64_MOVSX, 8, is, mir_reg(index, is),
                               x64_reg(t));
@@ -236,7 +157,7 @@ addr_of(CgCtx *c, IrValue p)
             return o;
         }
         if (id->op == IR_OP_GLOBALADDR && !index &&
-            sym_is_local(c, (uint32_t)id->imm))
+            cg_sym_is_local(c, (uint32_t)id->imm))
             return mir_mem(MB_SYM, (uint32_t)id->imm, disp, 8);
         break;
     }
@@ -257,7 +178,7 @@ x64_mem_at(MirOpnd m, int64_t off, uint8_t size)
 static uint32_t
 load_leaf(CgCtx *c, IrType t, MirOpnd m, uint32_t d)
 {
-    uint8_t sz = x64_tsize(t);
+    uint8_t sz = cg_tsize(t);
     m.size = sz;
     if (ir_type_is_float(t))
         return x64_emit2(c, X64_MOVS, sz, m, x64_reg(d));
@@ -269,44 +190,23 @@ load_leaf(CgCtx *c, IrType t, MirOpnd m, uint32_t d)
 static uint32_t
 store_leaf(CgCtx *c, IrType t, uint32_t s, MirOpnd m)
 {
-    uint8_t sz = x64_tsize(t);
+    uint8_t sz = cg_tsize(t);
     m.size = sz;
     if (ir_type_is_float(t))
         return x64_emit2(c, X64_MOVS, sz, mir_reg(s, sz), m);
     return x64_emit2(c, X64_MOV, sz, mir_reg(s, sz), m);
 }
 
-/* Loads every leaf of type t at m into fresh registers bound to v. */
 void
 x64_load_value(CgCtx *c, IrValue v, IrType t, MirOpnd m, bool vol)
 {
-    CgLeaf *lv;
-    uint32_t nl = cg_leaves(c->m, t, &lv), n;
-    const uint32_t *regs = cg_define(c, v, &n);
-    uint32_t *rr = xmalloc((n + 1) * sizeof *rr);
-    memcpy(rr, regs, n * sizeof *rr);
-    for (uint32_t k = 0; k < nl; k++) {
-        uint32_t i =
-            load_leaf(c, lv[k].ty, x64_mem_at(m, (int64_t)lv[k].off, 8), rr[k]);
-        if (vol)
-            mir_inst(c->mf, i)->flags |= MIR_IF_KEEP;
-    }
-    free(rr);
-    free(lv);
+    cg_load_value(c, v, t, m, vol, load_leaf);
 }
 
 void
 x64_store_value(CgCtx *c, IrValue v, IrType t, MirOpnd m)
 {
-    CgLeaf *lv;
-    uint32_t nl = cg_leaves(c->m, t, &lv), n;
-    const uint32_t *regs = cg_value_regs(c, v, &n);
-    uint32_t *rr = xmalloc((n + 1) * sizeof *rr);
-    memcpy(rr, regs, n * sizeof *rr);
-    for (uint32_t k = 0; k < nl && k < n; k++)
-        store_leaf(c, lv[k].ty, rr[k], x64_mem_at(m, (int64_t)lv[k].off, 8));
-    free(rr);
-    free(lv);
+    cg_store_value(c, v, t, m, store_leaf);
 }
 
 /* ---------------------------------------------------------------- compare */
@@ -322,31 +222,6 @@ icc(IrPred p)
         [IR_PRED_SLT] = CC_L, [IR_PRED_SLE] = CC_LE,
     };
     return m[p];
-}
-
-static IrPred
-mirror(IrPred p)
-{
-    switch (p) {
-    case IR_PRED_UGT: return IR_PRED_ULT;
-    case IR_PRED_UGE: return IR_PRED_ULE;
-    case IR_PRED_ULT: return IR_PRED_UGT;
-    case IR_PRED_ULE: return IR_PRED_UGE;
-    case IR_PRED_SGT: return IR_PRED_SLT;
-    case IR_PRED_SGE: return IR_PRED_SLE;
-    case IR_PRED_SLT: return IR_PRED_SGT;
-    case IR_PRED_SLE: return IR_PRED_SGE;
-    default: return p;
-    }
-}
-
-/* The one use of v, if it has exactly one (else 0). */
-static IrInst
-only_user(CgCtx *c, IrValue v)
-{
-    if (ir_uses_count(&c->uses, v) != 1)
-        return (IrInst){0};
-    return c->uses.uses[c->uses.start[v.id]].inst;
 }
 
 static bool reads_folded_load(CgCtx *c, IrInst d);
@@ -365,14 +240,14 @@ cmp_load(CgCtx *c, IrInst ld)
         (d->flags & IR_INSTF_VOLATILE) || !ir_type_is_int(d->ty))
         return false;
     IrValue v = ir_inst_result(f, ld);
-    IrInst u = only_user(c, v);
+    IrInst u = cg_only_user(c, v);
     int64_t k;
     if (!u.id || ir_inst_op(f, u) != IR_OP_ICMP ||
         ir_inst_arg(f, u, 0).id != v.id ||
-        !x64_const_of(c, ir_inst_arg(f, u, 1), &k) || !x64_fits32(k))
+        !cg_const_of(c, ir_inst_arg(f, u, 1), &k) || !x64_fits32(k))
         return false;
     IrBlock b = ir_layout_inst_block(f, ld);
-    IrInst cu = only_user(c, ir_inst_result(f, u));
+    IrInst cu = cg_only_user(c, ir_inst_result(f, u));
     if (ir_layout_inst_block(f, u).id != b.id || !cu.id ||
         ir_layout_inst_block(f, cu).id != b.id)
         return false;
@@ -393,24 +268,24 @@ emit_compare(CgCtx *c, IrInst i)
     IrInstData *id = ir_inst(f, i);
     IrValue a = ir_inst_arg(f, i, 0), b = ir_inst_arg(f, i, 1);
     IrPred p = (IrPred)id->pred;
-    uint8_t sz = x64_tsize(id->ty);
+    uint8_t sz = cg_tsize(id->ty);
     Cond k = {0};
     if (id->op == IR_OP_ICMP) {
         bool bi, ai;
         MirOpnd ob = rimm(c, b, &bi);
         if (!bi) {
             int64_t x;
-            ai = x64_const_of(c, a, &x) && x64_fits32(x);
+            ai = cg_const_of(c, a, &x) && x64_fits32(x);
             if (ai) {
                 IrValue t = a;
                 a = b;
                 b = t;
-                p = mirror(p);
+                p = cg_pred_mirror(p);
                 ob = rimm(c, b, NULL);
             }
         }
         k.cc = icc(p);
-        IrInst la = def_of(c, a);
+        IrInst la = cg_def_of(c, a);
         if (bi && la.id && cmp_load(c, la)) {
             x64_emit2(c, X64_CMP, sz, ob,
                       x64_mem_at(addr_of(c, ir_inst_arg(f, la, 0)), 0, sz));
@@ -419,13 +294,13 @@ emit_compare(CgCtx *c, IrInst i)
         /* against 0, `test` sets the same flags (CF = OF = 0) and
          * fuses an `and` used only here: test y, x */
         if (bi && ob.imm == 0) {
-            IrInst an = def_of(c, a);
+            IrInst an = cg_def_of(c, a);
             if (an.id && ir_inst(f, an)->op == IR_OP_AND &&
                 ir_uses_count(&c->uses, a) == 1 &&
                 !reads_folded_load(c, an)) {
                 IrValue x = ir_inst_arg(f, an, 0), y = ir_inst_arg(f, an, 1);
                 int64_t m;
-                if (x64_const_of(c, x, &m) && x64_fits32(m)) {
+                if (cg_const_of(c, x, &m) && x64_fits32(m)) {
                     x = y;
                     y = ir_inst_arg(f, an, 0);
                 }
@@ -468,29 +343,6 @@ emit_compare(CgCtx *c, IrInst i)
     return k;
 }
 
-/* True when every use of compare result v is the condition of a condbr
- * or sel: then it is re-emitted at each of them. */
-static bool
-fusable(CgCtx *c, IrValue v)
-{
-    IrFunc *f = c->irf;
-    const IrUses *u = &c->uses;
-    for (uint32_t k = u->start[v.id]; k < u->start[v.id + 1]; k++) {
-        IrInst ui = u->uses[k].inst;
-        IrInstData *ud = ir_inst(f, ui);
-        if ((ud->op != IR_OP_CONDBR && ud->op != IR_OP_SEL) ||
-            u->uses[k].slot != ud->args)
-            return false;
-        if (ud->op == IR_OP_SEL) {
-            /* the sel's other operands must not be the compare itself */
-            if (ir_inst_arg(f, ui, 1).id == v.id ||
-                ir_inst_arg(f, ui, 2).id == v.id)
-                return false;
-        }
-    }
-    return true;
-}
-
 /* Whether the flags still hold fused compare v: it was emitted last in
  * this block, and nothing since writes the flags (moves, cmov and
  * setcc do not).  Two sels of one condition (a running minimum and its
@@ -514,10 +366,10 @@ flags_hold(CgCtx *c, IrValue v)
 static Cond
 emit_cond(CgCtx *c, IrValue v)
 {
-    IrInst d = def_of(c, v);
+    IrInst d = cg_def_of(c, v);
     if (d.id) {
         uint8_t op = ir_inst(c->irf, d)->op;
-        if ((op == IR_OP_ICMP || op == IR_OP_FCMP) && fusable(c, v)) {
+        if ((op == IR_OP_ICMP || op == IR_OP_FCMP) && cg_cond_fusable(c, v)) {
             X64Fn *st = x64_fn(c);
             if (c->opt->optlevel > 0 && flags_hold(c, v))
                 return st->flags_cond;
@@ -564,7 +416,7 @@ jmp(CgCtx *c, uint32_t block)
 static void
 sel_compare(CgCtx *c, IrInst i)
 {
-    uint32_t d = x64_def1(c, i);
+    uint32_t d = cg_def1(c, i);
     Cond k = emit_compare(c, i);
     x64_setcc(c, k.cc, d);
     if (k.mode) {
@@ -577,26 +429,10 @@ sel_compare(CgCtx *c, IrInst i)
 
 /* ---------------------------------------------------------------- branches */
 
-static uint32_t
-edge_target(CgCtx *c, IrInst br, uint32_t k)
-{
-    IrTarget *t = ir_target(c->irf, br, k);
-    uint32_t mb = c->blockmap[t->block.id];
-    if (!t->nargs)
-        return mb;
-    MirFunc *f = c->mf;
-    uint32_t e = mir_block_new(f, 0, 0), saved = f->cur;
-    f->cur = e;
-    cg_edge_moves(c, br, k);
-    jmp(c, mb);
-    f->cur = saved;
-    return e;
-}
-
 static void
 sel_condbr(CgCtx *c, IrInst i)
 {
-    uint32_t lt = edge_target(c, i, 0), lf = edge_target(c, i, 1);
+    uint32_t lt = cg_edge_target(c, i, 0), lf = cg_edge_target(c, i, 1);
     Cond k = emit_cond(c, ir_inst_arg(c->irf, i, 0));
     if (k.mode == 0) {
         jcc(c, k.cc, lt);
@@ -672,7 +508,7 @@ absorbed_likely(CgCtx *c, IrInst d)
     IrOpcode op = ir_inst_op(f, d);
     if (op != IR_OP_IADD && op != IR_OP_AND)
         return false;
-    IrInst u = only_user(c, ir_inst_result(f, d));
+    IrInst u = cg_only_user(c, ir_inst_result(f, d));
     if (!u.id)
         return false;
     IrOpcode uop = ir_inst_op(f, u);
@@ -681,8 +517,8 @@ absorbed_likely(CgCtx *c, IrInst d)
                ir_layout_inst_block(f, u).id == ir_layout_inst_block(f, d).id;
     int64_t k;
     return uop == IR_OP_ICMP &&
-           ((x64_const_of(c, ir_inst_arg(f, u, 1), &k) && k == 0) ||
-            (x64_const_of(c, ir_inst_arg(f, u, 0), &k) && k == 0));
+           ((cg_const_of(c, ir_inst_arg(f, u, 1), &k) && k == 0) ||
+            (cg_const_of(c, ir_inst_arg(f, u, 0), &k) && k == 0));
 }
 
 /* A load whose only user is the ALU instruction right after it (no
@@ -725,14 +561,14 @@ folded_load(CgCtx *c, IrInst ld, IrInst user)
          * there (t = x * dt; s = load p; s + t: addsd (p), t).  Above
          * -O0 only, like the float folds. */
         IrValue o = ir_inst_arg(f, u.inst, 1);
-        IrInst ol = def_of(c, o);
+        IrInst ol = cg_def_of(c, o);
         if (!commutes || c->opt->optlevel == 0 || o.id == v.id ||
-            x64_const_of(c, o, &k) || (ol.id && folded_load(c, ol, u.inst)))
+            cg_const_of(c, o, &k) || (ol.id && folded_load(c, ol, u.inst)))
             return false;
     } else {
         IrValue a = ir_inst_arg(f, u.inst, 0);
         if (u.slot != ud->args + 1 || a.id == v.id ||
-            (commutes && x64_const_of(c, a, &k) && x64_fits32(k)))
+            (commutes && cg_const_of(c, a, &k) && x64_fits32(k)))
             return false;
     }
     if (absorbed_likely(c, u.inst))
@@ -759,7 +595,7 @@ reads_folded_load(CgCtx *c, IrInst d)
     IrFunc *f = c->irf;
     uint32_t n = ir_inst(f, d)->nargs;
     for (uint32_t k = 0; k < n && k < 2; k++) {
-        IrInst l = def_of(c, ir_inst_arg(f, d, k));
+        IrInst l = cg_def_of(c, ir_inst_arg(f, d, k));
         if (l.id && folded_load(c, l, d))
             return true;
     }
@@ -770,7 +606,7 @@ reads_folded_load(CgCtx *c, IrInst d)
 static bool
 loaded_first(CgCtx *c, IrInst i)
 {
-    IrInst la = def_of(c, ir_inst_arg(c->irf, i, 0));
+    IrInst la = cg_def_of(c, ir_inst_arg(c->irf, i, 0));
     return la.id && folded_load(c, la, i) &&
            ir_inst_arg(c->irf, i, 0).id != ir_inst_arg(c->irf, i, 1).id;
 }
@@ -794,9 +630,9 @@ rmw_op(CgCtx *c, IrInst st, IrInst *ld)
         (sd->ty.id != IR_TY_I32 && sd->ty.id != IR_TY_I64))
         return (IrInst){0};
     IrValue v = ir_inst_arg(f, st, 0), p = ir_inst_arg(f, st, 1);
-    IrInst d = def_of(c, v);
+    IrInst d = cg_def_of(c, v);
     IrBlock b = ir_layout_inst_block(f, st);
-    if (!d.id || only_user(c, v).id != st.id ||
+    if (!d.id || cg_only_user(c, v).id != st.id ||
         ir_layout_inst_block(f, d).id != b.id)
         return (IrInst){0};
     IrOpcode op = ir_inst_op(f, d);
@@ -807,7 +643,7 @@ rmw_op(CgCtx *c, IrInst st, IrInst *ld)
         if (k == 1 && op == IR_OP_ISUB)
             break;
         IrValue lv = ir_inst_arg(f, d, k), x = ir_inst_arg(f, d, 1 - k);
-        IrInst l = def_of(c, lv), xl = def_of(c, x);
+        IrInst l = cg_def_of(c, lv), xl = cg_def_of(c, x);
         /* (x loaded for d as its memory operand: that instruction has
          * no room for a second one, and x's load selects to nothing) */
         if (xl.id && folded_load(c, xl, d))
@@ -816,7 +652,7 @@ rmw_op(CgCtx *c, IrInst st, IrInst *ld)
             (ir_inst(f, l)->flags & IR_INSTF_VOLATILE) ||
             !ir_type_eq(ir_inst(f, l)->ty, sd->ty) ||
             ir_inst_arg(f, l, 0).id != p.id ||
-            only_user(c, lv).id != d.id ||
+            cg_only_user(c, lv).id != d.id ||
             ir_layout_inst_block(f, l).id != b.id)
             continue;
         IrInst y = ir_layout_next_inst(f, l);
@@ -839,9 +675,9 @@ static bool
 in_rmw(CgCtx *c, IrInst i)
 {
     IrFunc *f = c->irf;
-    IrInst u = only_user(c, ir_inst_result(f, i)), ld;
+    IrInst u = cg_only_user(c, ir_inst_result(f, i)), ld;
     if (u.id && ir_inst_op(f, u) != IR_OP_STORE)
-        u = only_user(c, ir_inst_result(f, u));
+        u = cg_only_user(c, ir_inst_result(f, u));
     if (!u.id || ir_inst_op(f, u) != IR_OP_STORE)
         return false;
     IrInst d = rmw_op(c, u, &ld);
@@ -854,7 +690,7 @@ sel_rmw(CgCtx *c, IrInst st, IrInst d, IrInst ld)
     IrFunc *f = c->irf;
     IrValue x = ir_inst_arg(f, d, ir_inst_arg(f, d, 0).id ==
                                       ir_inst_result(f, ld).id);
-    uint8_t sz = x64_tsize(ir_inst(f, st)->ty);
+    uint8_t sz = cg_tsize(ir_inst(f, st)->ty);
     uint16_t op;
     switch (ir_inst_op(f, d)) {
     case IR_OP_IADD: op = X64_ADD; break;
@@ -885,7 +721,7 @@ enum { AM_DEPTH = 4 };
 static IrInst
 foldable_def(CgCtx *c, IrValue v, IrBlock b)
 {
-    IrInst d = def_of(c, v);
+    IrInst d = cg_def_of(c, v);
     if (!d.id || ir_uses_count(&c->uses, v) != 1 ||
         ir_layout_inst_block(c->irf, d).id != b.id ||
         reads_folded_load(c, d))
@@ -904,12 +740,12 @@ scaled(CgCtx *c, IrInst d, IrValue *x)
         return 0;       /* other operations may have fewer operands */
     IrValue a = ir_inst_arg(f, d, 0), b = ir_inst_arg(f, d, 1);
     int64_t k;
-    if (id->op == IR_OP_IMUL && x64_const_of(c, a, &k)) {
+    if (id->op == IR_OP_IMUL && cg_const_of(c, a, &k)) {
         IrValue t = a;
         a = b;
         b = t;
     }
-    if (!x64_const_of(c, b, &k))
+    if (!cg_const_of(c, b, &k))
         return 0;
     *x = a;
     if (id->op == IR_OP_SHL && k >= 1 && k <= 3)
@@ -929,7 +765,7 @@ am_match(CgCtx *c, Am *am, IrValue v, IrBlock b, int depth)
 {
     IrFunc *f = c->irf;
     int64_t k;
-    if (x64_const_of(c, v, &k) && x64_fits32(k) && x64_fits32(am->disp + k)) {
+    if (cg_const_of(c, v, &k) && x64_fits32(k) && x64_fits32(am->disp + k)) {
         am->disp += k;
         return true;
     }
@@ -984,10 +820,10 @@ emit_lea(CgCtx *c, const Am *am, uint8_t sz, uint32_t d)
 static int64_t
 shift_by(CgCtx *c, IrValue v, IrOpcode op, IrValue *x)
 {
-    IrInst d = def_of(c, v);
+    IrInst d = cg_def_of(c, v);
     int64_t k;
     if (!d.id || ir_inst(c->irf, d)->op != op ||
-        !x64_const_of(c, ir_inst_arg(c->irf, d, 1), &k))
+        !cg_const_of(c, ir_inst_arg(c->irf, d, 1), &k))
         return -1;
     *x = ir_inst_arg(c->irf, d, 0);
     return k;
@@ -1015,7 +851,7 @@ sel_rotate(CgCtx *c, IrInst i, IrValue a, IrValue b)
     if (k <= 0 || r <= 0 || k + r != (int64_t)w || x.id != y.id)
         return false;
     uint8_t sz = (uint8_t)(w / 8);
-    uint32_t d = x64_def1(c, i);
+    uint32_t d = cg_def1(c, i);
     x64_emit2(c, X64_MOV, sz, mir_reg(x64_R(c, x), sz), mir_reg(d, sz));
     x64_emit2(c, X64_ROL, sz, mir_imm(k), mir_reg(d, sz));
     return true;
@@ -1028,7 +864,7 @@ sel_mask(CgCtx *c, IrInst i, IrValue a, IrValue b)
 {
     IrInstData *id = ir_inst(c->irf, i);
     int64_t k;
-    if (id->op != IR_OP_AND || !x64_const_of(c, b, &k))
+    if (id->op != IR_OP_AND || !cg_const_of(c, b, &k))
         return false;
     unsigned w = ir_type_bits(id->ty);
     uint64_t m = w < 64 ? (uint64_t)k & ((UINT64_C(1) << w) - 1)
@@ -1038,7 +874,7 @@ sel_mask(CgCtx *c, IrInst i, IrValue a, IrValue b)
     if (!fs)
         return false;
     x64_emitx(c, X64_MOVZX, fs == 4 ? 8 : 4, fs,
-              mir_reg(x64_R(c, a), fs), x64_reg(x64_def1(c, i)));
+              mir_reg(x64_R(c, a), fs), x64_reg(cg_def1(c, i)));
     return true;
 }
 
@@ -1051,7 +887,7 @@ sel_intbin(CgCtx *c, IrInst i)
     uint8_t sz = x64_asize(id->ty);
     int64_t k;
     if ((ir_op_info[id->op].flags & IR_OPF_COMMUTES) &&
-        x64_const_of(c, a, &k) && x64_fits32(k)) {
+        cg_const_of(c, a, &k) && x64_fits32(k)) {
         IrValue t = a;
         a = b;
         b = t;
@@ -1065,7 +901,7 @@ sel_intbin(CgCtx *c, IrInst i)
         return;
     bool bi = false;
     MirOpnd ob;
-    IrInst ld = def_of(c, b);
+    IrInst ld = cg_def_of(c, b);
     bool mem = ld.id && folded_load(c, ld, i);
     if (mem)
         ob = x64_mem_at(addr_of(c, ir_inst_arg(f, ld, 0)), 0, sz);
@@ -1081,18 +917,18 @@ sel_intbin(CgCtx *c, IrInst i)
             am = (Am){.base = x64_R(c, a)};
             am_match(c, &am, b, blk, 1);
         }
-        emit_lea(c, &am, sz, x64_def1(c, i));
+        emit_lea(c, &am, sz, cg_def1(c, i));
         return;
     }
     if (id->op == IR_OP_IMUL && bi && (ob.imm == 3 || ob.imm == 5 ||
                                        ob.imm == 9)) {
         uint32_t ra = x64_R(c, a);
         Am am = {ra, ra, (uint8_t)(ob.imm - 1), 0};
-        emit_lea(c, &am, sz, x64_def1(c, i));
+        emit_lea(c, &am, sz, cg_def1(c, i));
         return;
     }
     uint32_t ra = x64_R(c, a);
-    d = x64_def1(c, i);
+    d = cg_def1(c, i);
     uint16_t op;
     switch (id->op) {
     case IR_OP_IADD: op = X64_ADD; break;
@@ -1115,10 +951,10 @@ sel_shift(CgCtx *c, IrInst i)
     IrFunc *f = c->irf;
     IrInstData *id = ir_inst(f, i);
     IrValue a = ir_inst_arg(f, i, 0), b = ir_inst_arg(f, i, 1);
-    uint8_t ts = x64_tsize(id->ty), sz = x64_asize(id->ty);
+    uint8_t ts = cg_tsize(id->ty), sz = x64_asize(id->ty);
     unsigned w = ir_type_bits(id->ty);
     uint32_t ra = x64_R(c, a);
-    uint32_t d = x64_def1(c, i);
+    uint32_t d = cg_def1(c, i);
     uint16_t op = id->op == IR_OP_SHL ? X64_SHL :
                   id->op == IR_OP_LSHR ? X64_SHR : X64_SAR;
     if (ts < 4 && id->op != IR_OP_SHL)
@@ -1127,7 +963,7 @@ sel_shift(CgCtx *c, IrInst i)
     else
         x64_emit2(c, X64_MOV, sz, mir_reg(ra, sz), mir_reg(d, sz));
     int64_t k;
-    if (x64_const_of(c, b, &k)) {
+    if (cg_const_of(c, b, &k)) {
         x64_emit2(c, op, sz, mir_imm(k & (w - 1)), mir_reg(d, sz));
         return;
     }
@@ -1149,12 +985,12 @@ sel_fbin(CgCtx *c, IrInst i)
 {
     IrFunc *f = c->irf;
     IrInstData *id = ir_inst(f, i);
-    uint8_t sz = x64_tsize(id->ty);
+    uint8_t sz = cg_tsize(id->ty);
     IrValue a = ir_inst_arg(f, i, 0);
     if (id->op == IR_OP_FNEG) {
         uint64_t mask = sz == 4 ? UINT64_C(0x80000000) : UINT64_C(1) << 63;
         uint32_t k = mir_const_new(c->mf, 16, mask, 0);
-        uint32_t d = x64_def1(c, i);
+        uint32_t d = cg_def1(c, i);
         x64_move(c, MIR_FP, x64_R(c, a), d);
         x64_emit2(c, X64_XORPS, 16, mir_mem(MB_CONST, k, 0, 16), x64_reg(d));
         return;
@@ -1162,7 +998,7 @@ sel_fbin(CgCtx *c, IrInst i)
     IrValue b = ir_inst_arg(f, i, 1);
     if (id->op == IR_OP_FREM) {
         MirOpnd o[3] = {x64_reg(x64_R(c, a)), x64_reg(x64_R(c, b)),
-                        x64_reg(x64_def1(c, i))};
+                        x64_reg(cg_def1(c, i))};
         mir_emit(c->mf, X64_FPREM, sz, o, 3);
         return;
     }
@@ -1175,11 +1011,11 @@ sel_fbin(CgCtx *c, IrInst i)
         a = b;
         b = t;
     }
-    IrInst ld = def_of(c, b);
+    IrInst ld = cg_def_of(c, b);
     MirOpnd ob = ld.id && folded_load(c, ld, i)
         ? x64_mem_at(addr_of(c, ir_inst_arg(f, ld, 0)), 0, sz)
         : x64_reg(x64_R(c, b));
-    uint32_t ra = x64_R(c, a), d = x64_def1(c, i);
+    uint32_t ra = x64_R(c, a), d = cg_def1(c, i);
     x64_emit2(c, X64_MOVS, sz, x64_reg(ra), x64_reg(d));
     /* x op x reads the copy, so that x may end at the copy and share
      * its register (mulsd %xmm0, %xmm0 for a square) */
@@ -1197,7 +1033,7 @@ sel_cast(CgCtx *c, IrInst i)
     IrInstData *id = ir_inst(f, i);
     IrType to = id->ty, from = id->ty2;
     IrValue a = ir_inst_arg(f, i, 0);
-    uint8_t ts = x64_tsize(to), fs = x64_tsize(from);
+    uint8_t ts = cg_tsize(to), fs = cg_tsize(from);
     uint32_t ra = x64_R(c, a);
     IrValue res = ir_inst_result(f, i);
     switch (id->op) {
@@ -1212,23 +1048,23 @@ sel_cast(CgCtx *c, IrInst i)
             return;
         }
         x64_emitx(c, X64_MOVZX, fs == 4 ? 8 : 4, fs, mir_reg(ra, fs),
-              x64_reg(x64_def1(c, i)));
+              x64_reg(cg_def1(c, i)));
         return;
     case IR_OP_SEXT:
         x64_emitx(c, X64_MOVSX, ts == 8 ? 8 : 4, fs, mir_reg(ra, fs),
-              x64_reg(x64_def1(c, i)));
+              x64_reg(cg_def1(c, i)));
         return;
     case IR_OP_BTOI:
-        x64_emitx(c, X64_MOVZX, 4, 1, mir_reg(ra, 1), x64_reg(x64_def1(c, i)));
+        x64_emitx(c, X64_MOVZX, 4, 1, mir_reg(ra, 1), x64_reg(cg_def1(c, i)));
         return;
     case IR_OP_ITOB: {
         x64_emit2(c, X64_TEST, fs, mir_reg(ra, fs), mir_reg(ra, fs));
-        x64_setcc(c, CC_NE, x64_def1(c, i));
+        x64_setcc(c, CC_NE, cg_def1(c, i));
         return;
     }
     case IR_OP_FEXT:
     case IR_OP_FTRUNC:
-        x64_emit2(c, X64_CVTF2F, ts, x64_reg(ra), x64_reg(x64_def1(c, i)));
+        x64_emit2(c, X64_CVTF2F, ts, x64_reg(ra), x64_reg(cg_def1(c, i)));
         return;
     case IR_OP_SITOF: {
         uint32_t s = ra;
@@ -1237,7 +1073,7 @@ sel_cast(CgCtx *c, IrInst i)
             x64_emitx(c, X64_MOVSX, 4, fs, mir_reg(ra, fs), x64_reg(s));
         }
         x64_emitx(c, X64_CVTI2F, ts, fs < 4 ? 4 : fs, x64_reg(s),
-                  x64_reg(x64_def1(c, i)));
+                  x64_reg(cg_def1(c, i)));
         return;
     }
     case IR_OP_UITOF: {
@@ -1246,7 +1082,7 @@ sel_cast(CgCtx *c, IrInst i)
             x64_emitx(c, X64_MOVZX, fs == 4 ? 8 : 4, fs, mir_reg(ra, fs),
                       x64_reg(s));
             x64_emitx(c, X64_CVTI2F, ts, fs == 4 ? 8 : 4, x64_reg(s),
-                  x64_reg(x64_def1(c, i)));
+                  x64_reg(cg_def1(c, i)));
             return;
         }
         /* u64: convert (a >> 1 | a & 1) and double it when a's top
@@ -1266,22 +1102,22 @@ sel_cast(CgCtx *c, IrInst i)
         x64_emit2(c, X64_MOVXG, 8, x64_reg(f2), x64_reg(g2));
         x64_emit2(c, X64_TEST, 8, x64_reg(ra), x64_reg(ra));
         cmov(c, CC_S, g2, g1);
-        x64_emit2(c, X64_MOVGX, 8, x64_reg(g1), x64_reg(x64_def1(c, i)));
+        x64_emit2(c, X64_MOVGX, 8, x64_reg(g1), x64_reg(cg_def1(c, i)));
         return;
     }
     case IR_OP_FTOSI:
         x64_emitx(c, X64_CVTF2I, ts == 8 ? 8 : 4, fs, x64_reg(ra),
-                  x64_reg(x64_def1(c, i)));
+                  x64_reg(cg_def1(c, i)));
         return;
     case IR_OP_FTOUI: {
         if (ts < 8) {
             x64_emitx(c, X64_CVTF2I, ts == 4 ? 8 : 4, fs, x64_reg(ra),
-                  x64_reg(x64_def1(c, i)));
+                  x64_reg(cg_def1(c, i)));
             return;
         }
         /* r1 = cvt(a) is right below 2^63 and 1 << 63 above it, where
          * r2 = cvt(a - 2^63) has the low bits: r1 | (r2 & (r1 >> 63)) */
-        uint32_t d = x64_def1(c, i);
+        uint32_t d = cg_def1(c, i);
         x64_emitx(c, X64_CVTF2I, 8, fs, x64_reg(ra), x64_reg(d));
         uint32_t t = x64_newv(c, MIR_FP), r2 = x64_newv(c, MIR_GP);
         uint32_t s = x64_newv(c, MIR_GP), k = x64_newv(c, MIR_FP);
@@ -1302,17 +1138,6 @@ sel_cast(CgCtx *c, IrInst i)
 
 /* ---------------------------------------------------------------- main */
 
-static uint32_t
-leaf_start(IrModule *m, IrType agg, uint64_t k)
-{
-    if (ir_type_kind(m, agg) == IR_TY_ARRAY)
-        return (uint32_t)k * (uint32_t)cg_nleaves(m, ir_type_elem(m, agg));
-    uint32_t n = 0;
-    for (uint64_t q = 0; q < k; q++)
-        n += (uint32_t)cg_nleaves(m, ir_type_member(m, agg, q));
-    return n;
-}
-
 static void
 sel_const(CgCtx *c, IrInst i)
 {
@@ -1322,17 +1147,17 @@ sel_const(CgCtx *c, IrInst i)
     switch (id->op) {
     case IR_OP_ICONST: {
         int64_t k;
-        x64_const_of(c, res, &k);
+        cg_const_of(c, res, &k);
         x64_emit2(c, X64_MOVI, id->ty.id == IR_TY_I64 ? 8 : 4, mir_imm(k),
-              x64_reg(x64_def1(c, i)));
+              x64_reg(cg_def1(c, i)));
         return;
     }
     case IR_OP_BCONST:
         x64_emit2(c, X64_MOVI, 4, mir_imm(id->imm ? 1 : 0),
-                  x64_reg(x64_def1(c, i)));
+                  x64_reg(cg_def1(c, i)));
         return;
     case IR_OP_FCONST:
-        fconst(c, x64_tsize(id->ty), id->imm, x64_def1(c, i));
+        fconst(c, cg_tsize(id->ty), id->imm, cg_def1(c, i));
         return;
     default: {     /* null, undef: all zero */
         CgLeaf *lv;
@@ -1342,7 +1167,7 @@ sel_const(CgCtx *c, IrInst i)
         memcpy(r, r0, n * sizeof *r);
         for (uint32_t k = 0; k < nl; k++) {
             if (ir_type_is_float(lv[k].ty))
-                fconst(c, x64_tsize(lv[k].ty), 0, r[k]);
+                fconst(c, cg_tsize(lv[k].ty), 0, r[k]);
             else
                 x64_emit2(c, X64_MOVI, 4, mir_imm(0), x64_reg(r[k]));
         }
@@ -1367,16 +1192,16 @@ x64_isel_inst(CgCtx *c, IrInst i)
         return;
     case IR_OP_STACKSLOT:
         x64_emit2(c, X64_LEAR, 8, mir_mem(MB_FRAME, c->slotobj[id->imm], 0, 8),
-              x64_reg(x64_def1(c, i)));
+              x64_reg(cg_def1(c, i)));
         return;
     case IR_OP_GLOBALADDR:
-        if (sym_is_local(c, (uint32_t)id->imm))
+        if (cg_sym_is_local(c, (uint32_t)id->imm))
             x64_emit2(c, X64_LEAR, 8, mir_mem(MB_SYM, (uint32_t)id->imm, 0, 8),
-                  x64_reg(x64_def1(c, i)));
+                  x64_reg(cg_def1(c, i)));
         else
             x64_emit2(c, X64_MOVGOT, 8,
                       mir_mem(MB_GOT, (uint32_t)id->imm, 0, 8),
-                      x64_reg(x64_def1(c, i)));
+                      x64_reg(cg_def1(c, i)));
         return;
     case IR_OP_AND: case IR_OP_OR: case IR_OP_XOR: case IR_OP_IADD:
     case IR_OP_ISUB: case IR_OP_IMUL:
@@ -1394,7 +1219,7 @@ x64_isel_inst(CgCtx *c, IrInst i)
         sel_fbin(c, i);
         return;
     case IR_OP_ICMP: case IR_OP_FCMP:
-        if (!fusable(c, res))
+        if (!cg_cond_fusable(c, res))
             sel_compare(c, i);
         return;
     case IR_OP_SEL:
@@ -1412,7 +1237,7 @@ x64_isel_inst(CgCtx *c, IrInst i)
         }
         mir_emit1(c->mf, X64_SUBSP, 8, mir_imm((int64_t)sz));
         x64_emit2(c, X64_LEA, 8, mir_mem(MB_DYNTOP, 0, 0, 8),
-                  x64_reg(x64_def1(c, i)));
+                  x64_reg(cg_def1(c, i)));
         c->mf->has_alloca = true;
         return;
     }
@@ -1439,13 +1264,13 @@ x64_isel_inst(CgCtx *c, IrInst i)
         uint32_t rp = x64_R(c, p), d;
         int64_t k;
         /* Both factors within 32 bits: the product cannot overflow. */
-        if (x64_const_of(c, ix, &k) && esz <= INT32_MAX && x64_fits32(k) &&
+        if (cg_const_of(c, ix, &k) && esz <= INT32_MAX && x64_fits32(k) &&
             x64_fits32(k * (int64_t)esz)) {
             x64_emit2(c, X64_LEA, 8, mir_mem(MB_REG, rp, k * (int64_t)esz, 8),
-                  x64_reg(x64_def1(c, i)));
+                  x64_reg(cg_def1(c, i)));
             return;
         }
-        uint8_t is = x64_tsize(id->ty2);
+        uint8_t is = cg_tsize(id->ty2);
         uint32_t x = x64_R(c, ix);
         if (is < 8) {
             uint32_t t = x64_newv(c, MIR_GP);
@@ -1472,7 +1297,7 @@ x64_isel_inst(CgCtx *c, IrInst i)
             }
             x = t;
         }
-        d = x64_def1(c, i);
+        d = cg_def1(c, i);
         MirOpnd mm = mir_mem(MB_REG, rp, 0, 8);
         mm.index = x;
         mm.scale = scale;
@@ -1481,7 +1306,7 @@ x64_isel_inst(CgCtx *c, IrInst i)
     }
     case IR_OP_ELEMPTR: {
         uint64_t off = ir_type_offset(m, id->ty, id->imm);
-        uint32_t rp = x64_R(c, ir_inst_arg(f, i, 0)), d = x64_def1(c, i);
+        uint32_t rp = x64_R(c, ir_inst_arg(f, i, 0)), d = cg_def1(c, i);
         if (off <= INT32_MAX) {
             x64_emit2(c, X64_LEA, 8, mir_mem(MB_REG, rp, (int64_t)off, 8),
                       x64_reg(d));
@@ -1491,30 +1316,12 @@ x64_isel_inst(CgCtx *c, IrInst i)
         }
         return;
     }
-    case IR_OP_EXTRACT: {
-        uint32_t n;
-        const uint32_t *r = cg_value_regs(c, ir_inst_arg(f, i, 0), &n);
-        uint32_t s = leaf_start(m, id->ty2, id->imm);
-        uint32_t cnt = (uint32_t)cg_nleaves(m, id->ty);
-        uint32_t *tmp = xmalloc((cnt + 1) * sizeof *tmp);
-        memcpy(tmp, r + s, cnt * sizeof *tmp);
-        cg_bind(c, res, tmp, cnt);
-        free(tmp);
+    case IR_OP_EXTRACT:
+        cg_sel_extract(c, i);
         return;
-    }
-    case IR_OP_INSERT: {
-        uint32_t n, ne;
-        const uint32_t *r = cg_value_regs(c, ir_inst_arg(f, i, 0), &n);
-        uint32_t *tmp = xmalloc((n + 1) * sizeof *tmp);
-        memcpy(tmp, r, n * sizeof *tmp);
-        const uint32_t *e = cg_value_regs(c, ir_inst_arg(f, i, 1), &ne);
-        uint32_t s = leaf_start(m, id->ty, id->imm);
-        for (uint32_t k = 0; k < ne && s + k < n; k++)
-            tmp[s + k] = e[k];
-        cg_bind(c, res, tmp, n);
-        free(tmp);
+    case IR_OP_INSERT:
+        cg_sel_insert(c, i);
         return;
-    }
     case IR_OP_SEXT: case IR_OP_ZEXT: case IR_OP_TRUNC: case IR_OP_ITOB:
     case IR_OP_BTOI: case IR_OP_SITOF: case IR_OP_UITOF: case IR_OP_FTOSI:
     case IR_OP_FTOUI: case IR_OP_FEXT: case IR_OP_FTRUNC: case IR_OP_ITOP:

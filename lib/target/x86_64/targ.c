@@ -41,22 +41,7 @@ const MirRegInfo x64_regs = {
     .callee_saved = B(RBX) | B(R12) | B(R13) | B(R14) | B(R15),
 };
 
-#define N MIR_R_NONE
-#define U MIR_R_USE
-#define D MIR_R_DEF
-#define UD MIR_R_USEDEF
-#define ED MIR_R_EDEF
-#define A MIR_R_ADDR
-#define G MIR_GP
-#define F MIR_FP
-#define MOVE MIR_OPF_MOVE
-#define PURE MIR_OPF_PURE
-#define CALL MIR_OPF_CALL
-#define BRANCH MIR_OPF_BRANCH
-#define TERM MIR_OPF_TERM
-#define REMAT MIR_OPF_REMAT
-#define FLAGS MIR_OPF_FLAGS
-#define RFLAGS MIR_OPF_RFLAGS
+#include "rowdefs.h"
 
 const MirOpInfo x64_ops[X64_NOPS] = {
 #define X(e, s, fm, fl, n, r0, c0, f0, r1, c1, f1, r2, c2, f2, r3, c3, f3, \
@@ -110,7 +95,9 @@ static const uint8_t dwarf_regs[X64_NREGS] = {
     .print_inst = x64_print_inst, \
     .obj_machine = OBJ_X86_64, \
     .dwarf_regs = dwarf_regs, \
-    .encode = x64_encode
+    .encode = x64_encode, \
+    .func_align = "\t.p2align 4, 0x90\n", \
+    .comment = "#"
 
 const Target x64_linux_target = {
     .name = "x86_64-linux-gnu",

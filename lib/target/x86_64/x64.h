@@ -124,18 +124,14 @@ void x64_lower_call(CgCtx *c, IrInst i, MirOpnd callee, IrSig sig,
 
 /* isel.c: selection, and helpers shared with abi.c */
 void x64_isel_inst(CgCtx *c, IrInst i);
-uint8_t x64_tsize(IrType t);                /* bytes of a scalar */
 uint8_t x64_asize(IrType t);    /* operation width: 4 below 64 bits */
 static inline bool x64_fits32(int64_t x)
 { return x >= INT32_MIN && x <= INT32_MAX; }
-/* Whether v is an integer constant: *out its value, sign-extended. */
-bool x64_const_of(CgCtx *c, IrValue v, int64_t *out);
 void x64_setcc(CgCtx *c, uint8_t cc, uint32_t d);  /* d = 0/1 of cc */
 /* div.c: udiv sdiv urem srem */
 void x64_sel_div(CgCtx *c, IrInst i);
 uint32_t x64_R(CgCtx *c, IrValue v);        /* the vreg of scalar v */
 uint32_t x64_newv(CgCtx *c, MirClass cls);
-uint32_t x64_def1(CgCtx *c, IrInst i);      /* fresh vreg for i's result */
 MirOpnd x64_reg(uint32_t r);                /* 8-byte register operand */
 uint32_t x64_emit2(CgCtx *c, uint16_t op, uint8_t size, MirOpnd a,
                    MirOpnd b);

@@ -1,0 +1,321 @@
+/*
+ * selhelp.c - target-neutral pieces of instruction selection, shared by
+ * every target's isel: what defines a value, integer constants, single
+ * users, compares fused into their branches, how a symbol is reached
+ * under the relocation model, aggregate leaf bookkeeping for extract and
+ * insert, and the magic numbers of division by a constant.
+ */
+#include "cg.h"
+
+#include <string.h>
+
+IrInst
+cg_def_of(CgCtx *c, IrValue v)
+{
+    IrValueData *vd = ir_value(c->irf, v);
+    return vd->kind == IR_VAL_INST ? (IrInst){vd->def} : (IrInst){0};
+}
+
+bool
+cg_const_of(CgCtx *c, IrValue v, int64_t *out)
+{
+    IrInst d = cg_def_of(c, v);
+    if (!d.id)
+        return false;
+    IrInstData *id = ir_inst(c->irf, d);
+    IrType t = ir_value_type(c->irf, v);
+    if (!ir_type_is_scalar(t) || ir_type_is_float(t))
+        return false;
+    if (id->op == IR_OP_BCONST || t.id == IR_TY_BOOL) {
+        *out = id->op == IR_OP_BCONST && id->imm;
+        return id->op == IR_OP_BCONST || id->op == IR_OP_NULL ||
+               id->op == IR_OP_UNDEF;
+    }
+    if (id->op == IR_OP_ICONST) {
+        unsigned w = ir_type_bits(t);
+        uint64_t x = id->imm;
+        if (w < 64)
+            x = (x & ((UINT64_C(1) << w) - 1)) ^ (UINT64_C(1) << (w - 1));
+        *out = w < 64 ? (int64_t)x - (int64_t)(UINT64_C(1) << (w - 1))
+                      : (int64_t)x;
+        return true;
+    }
+    if (id->op == IR_OP_NULL || id->op == IR_OP_UNDEF) {
+        *out = 0;
+        return true;
+    }
+    return false;
+}
+
+uint8_t
+cg_tsize(IrType t)
+{
+    switch (t.id) {
+    case IR_TY_BOOL: case IR_TY_I8: return 1;
+    case IR_TY_I16: return 2;
+    case IR_TY_I32: case IR_TY_F32: return 4;
+    default: return 8;
+    }
+}
+
+uint32_t
+cg_def1(CgCtx *c, IrInst i)
+{
+    uint32_t n;
+    const uint32_t *r = cg_define(c, ir_inst_result(c->irf, i), &n);
+    if (n != 1)
+        CG_BUG("def1: not a scalar");
+    return r[0];
+}
+
+IrPred
+cg_pred_mirror(IrPred p)
+{
+    switch (p) {
+    case IR_PRED_UGT: return IR_PRED_ULT;
+    case IR_PRED_UGE: return IR_PRED_ULE;
+    case IR_PRED_ULT: return IR_PRED_UGT;
+    case IR_PRED_ULE: return IR_PRED_UGE;
+    case IR_PRED_SGT: return IR_PRED_SLT;
+    case IR_PRED_SGE: return IR_PRED_SLE;
+    case IR_PRED_SLT: return IR_PRED_SGT;
+    case IR_PRED_SLE: return IR_PRED_SGE;
+    default: return p;
+    }
+}
+
+void
+cg_load_value(CgCtx *c, IrValue v, IrType t, MirOpnd m, bool vol,
+              CgLeafLoad load)
+{
+    CgLeaf *lv;
+    uint32_t nl = cg_leaves(c->m, t, &lv), n;
+    const uint32_t *regs = cg_define(c, v, &n);
+    uint32_t *rr = xmalloc((n + 1) * sizeof *rr);
+    memcpy(rr, regs, n * sizeof *rr);
+    for (uint32_t k = 0; k < nl; k++) {
+        MirOpnd x = m;
+        x.imm += (int64_t)lv[k].off;
+        x.size = 8;
+        uint32_t i = load(c, lv[k].ty, x, rr[k]);
+        if (vol)
+            mir_inst(c->mf, i)->flags |= MIR_IF_KEEP;
+    }
+    free(rr);
+    free(lv);
+}
+
+void
+cg_store_value(CgCtx *c, IrValue v, IrType t, MirOpnd m, CgLeafStore store)
+{
+    CgLeaf *lv;
+    uint32_t nl = cg_leaves(c->m, t, &lv), n;
+    const uint32_t *regs = cg_value_regs(c, v, &n);
+    uint32_t *rr = xmalloc((n + 1) * sizeof *rr);
+    memcpy(rr, regs, n * sizeof *rr);
+    for (uint32_t k = 0; k < nl && k < n; k++) {
+        MirOpnd x = m;
+        x.imm += (int64_t)lv[k].off;
+        x.size = 8;
+        store(c, lv[k].ty, rr[k], x);
+    }
+    free(rr);
+    free(lv);
+}
+
+void *
+cg_tpriv(CgCtx *c, size_t size)
+{
+    if (!c->tpriv)
+        c->tpriv = xcalloc(1, size);
+    return c->tpriv;
+}
+
+IrInst
+cg_only_user(CgCtx *c, IrValue v)
+{
+    if (ir_uses_count(&c->uses, v) != 1)
+        return (IrInst){0};
+    return c->uses.uses[c->uses.start[v.id]].inst;
+}
+
+bool
+cg_cond_fusable(CgCtx *c, IrValue v)
+{
+    IrFunc *f = c->irf;
+    const IrUses *u = &c->uses;
+    for (uint32_t k = u->start[v.id]; k < u->start[v.id + 1]; k++) {
+        IrInst ui = u->uses[k].inst;
+        IrInstData *ud = ir_inst(f, ui);
+        if ((ud->op != IR_OP_CONDBR && ud->op != IR_OP_SEL) ||
+            u->uses[k].slot != ud->args)
+            return false;
+        if (ud->op == IR_OP_SEL) {
+            /* the sel's other operands must not be the compare itself */
+            if (ir_inst_arg(f, ui, 1).id == v.id ||
+                ir_inst_arg(f, ui, 2).id == v.id)
+                return false;
+        }
+    }
+    return true;
+}
+
+bool
+cg_sym_is_local(CgCtx *c, uint32_t s)
+{
+    const IrSymData *sd = ir_sym_c(c->m, (IrSym){s});
+    bool defined = (sd->kind == IR_SYM_FUNC && sd->func) ||
+                   sd->kind == IR_SYM_GLOBAL || sd->kind == IR_SYM_CONST;
+    switch (c->opt->reloc) {
+    case CG_RELOC_STATIC: return true;
+    case CG_RELOC_PIC: return defined && sd->internal;
+    default: return defined;
+    }
+}
+
+MirOpnd
+cg_callee_sym(CgCtx *c, uint32_t s)
+{
+    const IrSymData *sd = ir_sym_c(c->m, (IrSym){s});
+    MirOpnd o = mir_sym(s, 0);
+    o.ref = (sd->internal && sd->func) || c->opt->reloc == CG_RELOC_STATIC
+                ? MIR_REF_PCREL : MIR_REF_PLT;
+    return o;
+}
+
+uint32_t
+cg_edge_target(CgCtx *c, IrInst br, uint32_t k)
+{
+    IrTarget *t = ir_target(c->irf, br, k);
+    uint32_t mb = c->blockmap[t->block.id];
+    if (!t->nargs)
+        return mb;
+    MirFunc *f = c->mf;
+    uint32_t e = mir_block_new(f, 0, 0), saved = f->cur;
+    f->cur = e;
+    cg_edge_moves(c, br, k);
+    mir_emit1(f, f->target->op_jmp, 0, mir_blk(mb));
+    f->cur = saved;
+    return e;
+}
+
+/* Index of the first leaf of member k of aggregate type agg. */
+static uint32_t
+leaf_start(IrModule *m, IrType agg, uint64_t k)
+{
+    if (ir_type_kind(m, agg) == IR_TY_ARRAY)
+        return (uint32_t)k * (uint32_t)cg_nleaves(m, ir_type_elem(m, agg));
+    uint32_t n = 0;
+    for (uint64_t q = 0; q < k; q++)
+        n += (uint32_t)cg_nleaves(m, ir_type_member(m, agg, q));
+    return n;
+}
+
+void
+cg_sel_extract(CgCtx *c, IrInst i)
+{
+    IrFunc *f = c->irf;
+    IrInstData *id = ir_inst(f, i);
+    uint32_t n;
+    const uint32_t *r = cg_value_regs(c, ir_inst_arg(f, i, 0), &n);
+    uint32_t s = leaf_start(c->m, id->ty2, id->imm);
+    uint32_t cnt = (uint32_t)cg_nleaves(c->m, id->ty);
+    uint32_t *tmp = xmalloc((cnt + 1) * sizeof *tmp);
+    memcpy(tmp, r + s, cnt * sizeof *tmp);
+    cg_bind(c, ir_inst_result(f, i), tmp, cnt);
+    free(tmp);
+}
+
+void
+cg_sel_insert(CgCtx *c, IrInst i)
+{
+    IrFunc *f = c->irf;
+    IrInstData *id = ir_inst(f, i);
+    uint32_t n, ne;
+    const uint32_t *r = cg_value_regs(c, ir_inst_arg(f, i, 0), &n);
+    uint32_t *tmp = xmalloc((n + 1) * sizeof *tmp);
+    memcpy(tmp, r, n * sizeof *tmp);
+    const uint32_t *e = cg_value_regs(c, ir_inst_arg(f, i, 1), &ne);
+    uint32_t s = leaf_start(c->m, id->ty, id->imm);
+    for (uint32_t k = 0; k < ne && s + k < n; k++)
+        tmp[s + k] = e[k];
+    cg_bind(c, ir_inst_result(f, i), tmp, n);
+    free(tmp);
+}
+
+/*
+ * Magic numbers for i64 division by a constant (Hacker's Delight, 2nd
+ * ed., figures 10-1 and 10-2; Granlund and Montgomery).
+ *
+ * Signed: q = hi(x * m) (+ x when d > 0 and m < 0, - x when d < 0 and
+ * m > 0) >> s, plus 1 when negative.
+ */
+CgMagic
+cg_smagic(int64_t d)
+{
+    const uint64_t two63 = UINT64_C(1) << 63;
+    uint64_t ad = d < 0 ? 0 - (uint64_t)d : (uint64_t)d;
+    uint64_t t = two63 + ((uint64_t)d >> 63);
+    uint64_t anc = t - 1 - t % ad;
+    unsigned p = 63;
+    uint64_t q1 = two63 / anc, r1 = two63 - q1 * anc;
+    uint64_t q2 = two63 / ad, r2 = two63 - q2 * ad, delta;
+    do {
+        p++;
+        q1 *= 2;
+        r1 *= 2;
+        if (r1 >= anc) {
+            q1++;
+            r1 -= anc;
+        }
+        q2 *= 2;
+        r2 *= 2;
+        if (r2 >= ad) {
+            q2++;
+            r2 -= ad;
+        }
+        delta = ad - r2;
+    } while (q1 < delta || (q1 == delta && r1 == 0));
+    CgMagic mg = {q2 + 1, p - 64, false};
+    if (d < 0)
+        mg.m = 0 - mg.m;
+    return mg;
+}
+
+/* Unsigned (d < 2^63): q = hi(x * m) >> s, or with add:
+ * (((x - hi) >> 1) + hi) >> (s - 1). */
+CgMagic
+cg_umagic(uint64_t d)
+{
+    const uint64_t two63 = UINT64_C(1) << 63, max63 = two63 - 1;
+    CgMagic mg = {0, 0, false};
+    uint64_t nc = ~UINT64_C(0) - (0 - d) % d;
+    unsigned p = 63;
+    uint64_t q1 = two63 / nc, r1 = two63 - q1 * nc;
+    uint64_t q2 = max63 / d, r2 = max63 - q2 * d, delta;
+    do {
+        p++;
+        if (r1 >= nc - r1) {
+            q1 = 2 * q1 + 1;
+            r1 = 2 * r1 - nc;
+        } else {
+            q1 = 2 * q1;
+            r1 = 2 * r1;
+        }
+        if (r2 + 1 >= d - r2) {
+            if (q2 >= max63)
+                mg.add = true;
+            q2 = 2 * q2 + 1;
+            r2 = 2 * r2 + 1 - d;
+        } else {
+            if (q2 >= two63)
+                mg.add = true;
+            q2 = 2 * q2;
+            r2 = 2 * r2 + 1;
+        }
+        delta = d - 1 - r2;
+    } while (p < 128 && (q1 < delta || (q1 == delta && r1 == 0)));
+    mg.m = q2 + 1;
+    mg.s = p - 64;
+    return mg;
+}
