@@ -29,9 +29,9 @@ shift 2>/dev/null
 CC=${CC:-cc}
 A64_CC=${A64_CC:-aarch64-linux-gnu-gcc}
 A64_SYSROOT=${A64_SYSROOT:-/usr/aarch64-linux-gnu}
-# abi_mixed passes byval(N) pointers, the System V x86-64 form that
+# abi_mixed and byval pass byval(N) pointers, the System V x86-64 form that
 # AAPCS64 rejects (spec 4.3)
-A64_SKIP="abi_mixed"
+A64_SKIP="abi_mixed byval"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/sirrun.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 # the passes siropt offers, without the printing ones
