@@ -15,6 +15,9 @@
 #   - sirc -O0 and -O2 native x86-64, linked with cc and run
 #     (native:-O0, native:-O2), when the host is x86-64 and sirc exists;
 #     DIFFTEST_NATIVE=0 turns this off
+#   - sirc -O0 and -O2 -mtriple=aarch64-linux-gnu -S, linked with
+#     aarch64-linux-gnu-gcc and run under qemu-aarch64 (a64:-O0,
+#     a64:-O2), when those tools exist; DIFFTEST_A64=0 turns this off
 # A configuration that crashes, rejects the program or prints something
 # else is a mismatch; the program and the outputs are kept in
 # $DIFFTEST_DIR (default build/difftest) as seed-S.sir, seed-S.CONFIG.*.
@@ -71,6 +74,12 @@ for p in $passes; do configs="$configs opt:$p"; done
 configs="$configs opt:-O1 opt:-O2"
 if [ "$native" = 1 ] && [ -x "$bin/sirc" ] && [ "$(uname -m)" = x86_64 ]; then
     configs="$configs native:-O0 native:-O2"
+fi
+a64sys=${A64_SYSROOT:-/usr/aarch64-linux-gnu}
+if [ "${DIFFTEST_A64:-1}" = 1 ] && [ -x "$bin/sirc" ] &&
+   command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 &&
+   command -v qemu-aarch64 >/dev/null 2>&1 && [ -d "$a64sys" ]; then
+    configs="$configs a64:-O0 a64:-O2"
 fi
 
 seeds=0 runs=0 bad=0 genbad=0
@@ -143,13 +152,23 @@ while [ "$s" -le "$last" ]; do
                         > "$work/o.sir" 2>> "$work/o.err"
             fi
         else
-            rm -f "$work/n.o" "$work/n"
-            if ! timeout "$tmo" "$bin/sirc" "$opt" -c -o "$work/n.o" "$src" \
+            rm -f "$work/n.o" "$work/n.s" "$work/n"
+            if [ "$kind" = a64 ]; then
+                out=$work/n.s
+                set -- -mtriple=aarch64-linux-gnu -S
+                ld=aarch64-linux-gnu-gcc run="qemu-aarch64 -L $a64sys"
+            else
+                out=$work/n.o
+                set -- -c
+                ld=cc run=
+            fi
+            if ! timeout "$tmo" "$bin/sirc" "$opt" "$@" -o "$out" "$src" \
                     2> "$work/o.err" ||
-               ! cc -o "$work/n" "$work/n.o" -lm 2>> "$work/o.err"; then
+               ! $ld -o "$work/n" "$out" -lm 2>> "$work/o.err"; then
                 ok=0 why="sirc or link failed"
             else
-                timeout "$tmo" "$work/n" > "$work/o.out" 2>> "$work/o.err"
+                timeout "$tmo" $run "$work/n" > "$work/o.out" \
+                    2>> "$work/o.err"
                 rc=$?
                 if [ "$rc" != "$ref" ]; then
                     ok=0 why="exit $rc, expected $ref"

@@ -4,7 +4,8 @@
     python3 test/fuzz/sirreduce.py BINDIR CONFIG in.sir [-o out.sir]
 
 CONFIG is a difftest configuration: opt:PASS (siropt -p PASS, then siri),
-opt:-O2, native:-O0 or native:-O2 (sirc, cc, run).  A candidate is kept
+opt:-O2, native:-O0 or native:-O2 (sirc, cc, run), a64:-O0 or a64:-O2
+(sirc for aarch64-linux-gnu, aarch64-linux-gnu-gcc, qemu-aarch64).  A candidate is kept
 when siri still runs it cleanly (status 0 with --lint-undef) and the
 configuration still prints something else, exits differently or fails.
 
@@ -104,15 +105,20 @@ class Tester:
                 f.write(o.stdout)
             r = self.run([os.path.join(self.bin, 'siri'), osir])
         else:
-            obj = os.path.join(self.tmp, 'n.o')
+            a64 = self.kind == 'a64'
+            obj = os.path.join(self.tmp, 'n.s' if a64 else 'n.o')
             exe = os.path.join(self.tmp, 'n')
-            c = self.run([os.path.join(self.bin, 'sirc'), self.opt, '-c', '-o',
-                          obj, src])
+            flags = ['-mtriple=aarch64-linux-gnu', '-S'] if a64 else ['-c']
+            c = self.run([os.path.join(self.bin, 'sirc'), self.opt] + flags +
+                         ['-o', obj, src])
             if c is None or c.returncode != 0:
                 return True
-            if self.run(['cc', '-o', exe, obj, '-lm']).returncode != 0:
+            cc = 'aarch64-linux-gnu-gcc' if a64 else 'cc'
+            if self.run([cc, '-o', exe, obj, '-lm']).returncode != 0:
                 return True
-            r = self.run([exe])
+            run = ['qemu-aarch64', '-L', '/usr/aarch64-linux-gnu'] if a64 \
+                else []
+            r = self.run(run + [exe])
         if r is None:
             return True
         return r.returncode != ref.returncode or r.stdout != ref.stdout

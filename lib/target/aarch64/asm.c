@@ -296,6 +296,8 @@ a64_print_inst(MirFunc *f, uint32_t i, FILE *out)
     case FM_SUBSP:
         fputs("\tsub sp, sp, ", out);
         popnd(f, out, o[0], 8);
+        if (o[0]->kind == MO_IMM && in->size2 == 12)
+            fputs(", lsl #12", out);
         break;
     case FM_PAIR:
         fputs(in->op == A64_STPFP ? "\tstp x29, x30, [sp, #-16]!"
