@@ -163,9 +163,9 @@ FT_FLAGS = -j$(FT_JOBS) $(if $(filter 1,$(BLESS)),--bless)
 SCRIPTS := $(sort $(wildcard test/*/run.sh))
 
 ifeq ($(SAN),1)
-# Sanitizer reports must never look like an expected exit status 1, and
-# tools may keep memory until exit.
-export ASAN_OPTIONS = exitcode=86:detect_leaks=0:abort_on_error=0
+# Sanitizer reports must never look like an expected exit status 1; a
+# leak is a report too (LeakSanitizer, for every tool).
+export ASAN_OPTIONS = exitcode=86:detect_leaks=1:abort_on_error=0
 export UBSAN_OPTIONS = exitcode=87:print_stacktrace=1
 endif
 

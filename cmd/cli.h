@@ -11,7 +11,9 @@
 
 #include "ir.h"
 
+#include <errno.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -112,6 +114,27 @@ cli_diag_apply(const CliDiag *o, Diag *d)
         const char *nc = getenv("NO_COLOR");
         d->color = d->out && isatty(fileno(d->out)) && !(nc && *nc);
     }
+/* At exit, standard output must have been written: if flushing it
+ * fails (a full disk, --help >/dev/full), the tool says so and exits
+ * with status 1 instead of 0.  Failures the tool reported itself were
+ * cleared (ir_output_commit does it). */
+static const char *cli_tool_name;
+
+static void
+cli_close_stdout(void)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return;
+    fprintf(stderr, "%s: error: cannot write '-': %s\n", cli_tool_name,
+            errno ? strerror(errno) : "write error");
+    _exit(1);
+}
+
+static inline void
+cli_check_stdout_at_exit(const char *tool)
+{
+    cli_tool_name = tool;
+    atexit(cli_close_stdout);
 }
 
 #endif

@@ -18,6 +18,7 @@
 #include "obj.h"
 #include "cli.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -187,6 +188,7 @@ main(int argc, char **argv)
     const char *in = NULL, *out = NULL, *v;
     bool only_files = false, missing = false, badv = false;
     CliDiag dopt = CLI_DIAG_INIT;
+    cli_check_stdout_at_exit("sirc");
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -331,13 +333,15 @@ main(int argc, char **argv)
                                                                o.filetype));
         IrOutput f;
         if (!ir_output_open(&f, out)) {
-            fprintf(stderr, "sirc: error: cannot write '%s'\n", out);
+            fprintf(stderr, "sirc: error: cannot write '%s': %s\n", out,
+                    strerror(errno));
             ok = false;
         } else if (!compile(m, &o, f.fp, &d)) {
             ir_output_abort(&f);
             ok = false;
         } else if (!ir_output_commit(&f)) {
-            fprintf(stderr, "sirc: error: cannot write '%s'\n", out);
+            fprintf(stderr, "sirc: error: cannot write '%s': %s\n", out,
+                    strerror(errno));
             ok = false;
         }
     }

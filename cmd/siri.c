@@ -273,6 +273,29 @@ driver_sym(const char *name, bool is_func, void *lib)
     return is_func ? dlsym(lib, name) : dlsym(lib, buf);
 }
 
+/* What main allocates lives until the process exits, since C code may
+ * still call into the module from its atexit handlers; release, the
+ * first handler registered and so the last to run, frees it. */
+static struct {
+    IrModule *m;
+    IrInterp *ip;
+    char *src;
+    void *mem[4];
+} kept;
+
+static void
+release(void)
+{
+    if (kept.ip)
+        ir_interp_free(kept.ip);
+    if (kept.m)
+        ir_module_free(kept.m);
+    ir_free_file(kept.src);
+    for (unsigned k = 0; k < 4; k++)
+        free(kept.mem[k]);
+    memset(&kept, 0, sizeof kept);
+}
+
 /* --driver: a C test driver in a shared library calls the module's
  * functions through stubs "NAME: jmp *__sir_ptr_NAME(%rip)"; point each
  * such pointer at the function's closure and run the driver's main. */
@@ -286,6 +309,7 @@ run_driver(IrModule *m, const IrInterpOptions *opt, Diag *d, void *lib,
     IrInterp *ip = ir_interp_new(m, &o, d);
     if (!ip)
         return 1;
+    kept.ip = ip;
     for (uint32_t s = 1; s <= ir_num_syms(m); s++) {
         const IrSymData *sd = ir_sym_c(m, (IrSym){s});
         if (sd->dead || sd->internal || sd->kind != IR_SYM_FUNC || !sd->func)
@@ -317,7 +341,8 @@ main(int argc, char **argv)
     int first_arg = argc;
     CliDiag dopt = CLI_DIAG_INIT;
     bool badv = false;
-    char **pos = xcalloc((size_t)argc + 1, sizeof *pos);
+    atexit(release);
+    char **pos = kept.mem[0] = xcalloc((size_t)argc + 1, sizeof *pos);
     int npos = 0;
 
     for (int i = 1; i < argc; i++) {
@@ -436,7 +461,7 @@ main(int argc, char **argv)
 
     size_t len;
     const char *err;
-    char *src = ir_read_file(path, &len, &err);
+    char *src = kept.src = ir_read_file(path, &len, &err);
     if (!src) {
         fprintf(stderr, "siri: error: %s: %s\n", path, err);
         return 1;
@@ -444,7 +469,7 @@ main(int argc, char **argv)
     Diag d;
     ir_diag_init(&d, path, src, len, stderr);
     cli_diag_apply(&dopt, &d);
-    IrModule *m = ir_parse(src, len, &d);
+    IrModule *m = kept.m = ir_parse(src, len, &d);
     if (!m || d.nerrors)
         return 1;
     if (!ir_verify_module(m, &d))
@@ -478,7 +503,7 @@ main(int argc, char **argv)
                     ir_str(m, ir_sym_c(m, fn)->name), sig->nparams, nvals);
             return 1;
         }
-        argv_e = xcalloc((size_t)nvals + 1, sizeof *argv_e);
+        argv_e = kept.mem[1] = xcalloc((size_t)nvals + 1, sizeof *argv_e);
         for (int k = 0; k < nvals; k++) {
             IrType t = ir_sig_param(m, ir_sym_c(m, fn)->sig, (uint32_t)k)->ty;
             if (!parse_value(vals[k], t, &argv_e[k])) {
@@ -504,7 +529,7 @@ main(int argc, char **argv)
                         IR_TY_PTR)) {
             extern char **environ;
             int n = argc - first_arg + 1;
-            cargv = xcalloc((size_t)n + 1, sizeof *cargv);
+            cargv = kept.mem[2] = xcalloc((size_t)n + 1, sizeof *cargv);
             cargv[0] = (char *)path;
             for (int k = 1; k < n; k++)
                 cargv[k] = argv[first_arg + k - 1];
@@ -522,12 +547,12 @@ main(int argc, char **argv)
         }
     }
 
-    IrInterp *ip = ir_interp_new(m, &opt, &d);
+    IrInterp *ip = kept.ip = ir_interp_new(m, &opt, &d);
     if (!ip)
         return 1;
     uint64_t rs = sig->ret.id ? ir_type_size(m, sig->ret) : 0;
     /* a result too large to exist makes the call fail before it is used */
-    uint8_t *res = xcalloc(1, (rs < (1u << 30) ? rs : 0) + 16);
+    uint8_t *res = kept.mem[3] = xcalloc(1, (rs < (1u << 30) ? rs : 0) + 16);
     int st = ir_interp_call(ip, fn, entry ? argv_e : args, nargs, res);
     if (st != IR_INTERP_OK) {
         fflush(stdout);

@@ -15,6 +15,7 @@
 #include "opt.h"
 #include "cli.h"
 
+#include <errno.h>
 #include <string.h>
 
 static const char usage[] =
@@ -300,13 +301,14 @@ run(const Args *g)
     if (ok && !(graphs && !g->out)) {
         IrOutput o;
         if (!ir_output_open(&o, g->out)) {
-            fprintf(stderr, "siropt: error: cannot write '%s'\n", g->out);
+            fprintf(stderr, "siropt: error: cannot write '%s': %s\n",
+                    g->out, strerror(errno));
             ok = false;
         } else {
             ir_print_module(m, o.fp);
             if (!ir_output_commit(&o)) {
-                fprintf(stderr, "siropt: error: cannot write '%s'\n",
-                        g->out ? g->out : "<stdout>");
+                fprintf(stderr, "siropt: error: cannot write '%s': %s\n",
+                        g->out ? g->out : "-", strerror(errno));
                 ok = false;
             }
         }
@@ -320,6 +322,7 @@ int
 main(int argc, char **argv)
 {
     Args g = {.level = -1, .diag = CLI_DIAG_INIT};
+    cli_check_stdout_at_exit("siropt");
     int status = parse_args(argc, argv, &g);
     if (status < 0)
         status = run(&g) ? 0 : 1;

@@ -114,12 +114,15 @@ char *ir_read_file(const char *path, size_t *len, const char **err);
 void ir_free_file(char *buf);
 
 /* Output through a temporary file renamed into place on success, so a
- * failing tool never leaves a half-written output.  "-" or NULL path
- * means standard output. */
+ * failing tool never leaves a half-written output (util.c says how
+ * links, devices and read-only files are treated).  "-" or NULL path
+ * means standard output, written only on success.  On failure, open
+ * and commit leave the reason in errno. */
 typedef struct {
     FILE *fp;
     char *path;
     char *tmp;
+    bool to_stdout;     /* fp buffers standard output */
 } IrOutput;
 bool ir_output_open(IrOutput *o, const char *path);
 bool ir_output_commit(IrOutput *o);   /* close and rename */

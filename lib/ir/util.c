@@ -5,15 +5,20 @@
 #include "ir.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+static void drop_pending(void);
+
 static _Noreturn void
 oom(void)
 {
+    drop_pending();
     fputs("sir: out of memory\n", stderr);
     exit(2);
 }
@@ -247,42 +252,233 @@ ir_free_file(char *buf)
     }
 }
 
+/*
+ * Output files, as `cc -o` writes them:
+ *
+ *   - a regular file is written to a temporary beside it and renamed
+ *     into place on success, so a failing tool leaves the old file (or
+ *     none); the new file gets the old file's mode, or 0666 less the
+ *     umask;
+ *   - a symbolic link is followed: the file it points to is replaced;
+ *   - standard output ("-") is buffered in an anonymous temporary file
+ *     and copied out on success, so a failing compile writes nothing;
+ *   - a device, FIFO, socket, a path naming an open descriptor
+ *     (/dev/stdout, /dev/fd/N, /proc/self/fd/N) or standard output or
+ *     error under another name is written in place;
+ *   - an existing file that is not writable is an error (EACCES), and
+ *     a writable one in a directory where no temporary can be made is
+ *     written in place.
+ *
+ * The temporary being written is removed by ir_output_abort, on the
+ * out-of-memory exit, and on SIGINT, SIGTERM, SIGHUP and SIGABRT (the
+ * handler unlinks it and re-raises the signal).  Its name is the output
+ * name cut to fit NAME_MAX, then ".tmpXXXXXX".
+ */
+
+/* The temporary a signal must remove: a copy of its path, set before
+ * the file exists and cleared after it is renamed or removed. */
+static char pending[4096];
+static volatile sig_atomic_t have_pending;
+
+static void
+on_signal(int sig)
+{
+    if (have_pending)
+        unlink(pending);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void
+drop_pending(void)
+{
+    if (have_pending) {
+        have_pending = 0;
+        unlink(pending);
+    }
+}
+
+static void
+catch_signals(void)
+{
+    static bool done;
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGABRT};
+    if (done)
+        return;
+    done = true;
+    for (unsigned k = 0; k < sizeof sigs / sizeof *sigs; k++) {
+        struct sigaction sa, old;
+        if (sigaction(sigs[k], NULL, &old) == 0 &&
+            old.sa_handler == SIG_IGN)
+            continue;           /* nohup, or a shell's background job */
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_signal;
+        sigemptyset(&sa.sa_mask);
+        sigaction(sigs[k], &sa, NULL);
+    }
+}
+
+/* Whether the output path must be written in place. */
+static bool
+in_place(const char *path, const struct stat *st)
+{
+    if (!S_ISREG(st->st_mode))
+        return true;
+    if (!strncmp(path, "/dev/", 5) || !strncmp(path, "/proc/", 6))
+        return true;
+    for (int fd = 0; fd <= 2; fd++) {
+        struct stat o;
+        if (fstat(fd, &o) == 0 && o.st_dev == st->st_dev &&
+            o.st_ino == st->st_ino)
+            return true;
+    }
+    return false;
+}
+
+/* The descriptor a path names (/dev/stdout, /dev/fd/N,
+ * /proc/self/fd/N), or -1. */
+static int
+fd_path(const char *path)
+{
+    static const char *const pfx[] = {"/dev/fd/", "/proc/self/fd/"};
+    if (!strcmp(path, "/dev/stdout"))
+        return 1;
+    if (!strcmp(path, "/dev/stderr"))
+        return 2;
+    for (unsigned k = 0; k < 2; k++) {
+        size_t n = strlen(pfx[k]);
+        if (strncmp(path, pfx[k], n) || !path[n])
+            continue;
+        char *end;
+        long fd = strtol(path + n, &end, 10);
+        if (!*end && fd >= 0 && fd < INT32_MAX)
+            return (int)fd;
+    }
+    return -1;
+}
+
+/* Writes to the file itself; a path naming an open descriptor writes
+ * to that descriptor (its offset and append mode kept). */
+static bool
+open_in_place(IrOutput *o, const char *path)
+{
+    int fd = fd_path(path);
+    if (fd >= 0 && fcntl(fd, F_GETFD) != -1) {
+        int d = dup(fd);
+        o->fp = d >= 0 ? fdopen(d, "wb") : NULL;
+        if (!o->fp && d >= 0)
+            close(d);
+    } else {
+        o->fp = fopen(path, "wb");
+    }
+    return o->fp != NULL;
+}
+
 bool
 ir_output_open(IrOutput *o, const char *path)
 {
     memset(o, 0, sizeof *o);
     if (!path || !strcmp(path, "-")) {
-        o->fp = stdout;
+        /* buffered, so that a failure writes nothing */
+        o->fp = tmpfile();
+        if (o->fp)
+            o->to_stdout = true;
+        else
+            o->fp = stdout;
         return true;
     }
-    /* A device or FIFO (-o /dev/null) is written in place: renaming a
-     * temporary over it would replace the device with a plain file. */
     struct stat st;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        o->fp = fopen(path, "wb");
-        return o->fp != NULL;
+    char *real = NULL;
+    bool exists = stat(path, &st) == 0;
+    if (exists && in_place(path, &st))
+        return open_in_place(o, path);
+    if (exists && access(path, W_OK) != 0)
+        return false;           /* errno: EACCES, as cc -o */
+    if (!exists) {
+        struct stat lst;
+        if (lstat(path, &lst) == 0)     /* a dangling link: create its */
+            return open_in_place(o, path);      /* target in place */
+    } else {
+        real = realpath(path, NULL);    /* follow a symbolic link */
     }
-    o->path = xstrdup(path);
-    size_t n = strlen(path);
-    o->tmp = xmalloc(n + 16);
-    snprintf(o->tmp, n + 16, "%s.tmpXXXXXX", path);
+    const char *target = real ? real : path;
+    o->path = xstrdup(target);
+    free(real);
+    const char *slash = strrchr(o->path, '/');
+    size_t dirlen = slash ? (size_t)(slash - o->path + 1) : 0;
+    size_t base = strlen(o->path) - dirlen;
+    if (base > 200)
+        base = 200;
+    size_t n = dirlen + base + 16;
+    o->tmp = xmalloc(n);
+    snprintf(o->tmp, n, "%.*s%.*s.tmpXXXXXX", (int)dirlen, o->path,
+             (int)base, o->path + dirlen);
+    catch_signals();
+    /* the name is only known once mkstemp made it: block the signals
+     * until pending holds it */
+    sigset_t all, old;
+    sigfillset(&all);
+    sigprocmask(SIG_BLOCK, &all, &old);
     int fd = mkstemp(o->tmp);
+    int err = errno;
+    if (fd >= 0 && strlen(o->tmp) < sizeof pending) {
+        memcpy(pending, o->tmp, strlen(o->tmp) + 1);
+        have_pending = 1;
+    }
+    sigprocmask(SIG_SETMASK, &old, NULL);
     if (fd < 0) {
-        free(o->path);
+        char *p = o->path;
         free(o->tmp);
         o->path = o->tmp = NULL;
+        /* a writable file in a directory that takes no temporary */
+        bool ok = exists && (err == EACCES || err == EPERM || err == EROFS)
+                  && open_in_place(o, p);
+        free(p);
+        if (!ok)
+            errno = err;
+        return ok;
+    }
+    mode_t mode;
+    if (exists) {
+        mode = st.st_mode & 07777;
+    } else {
+        mode_t mask = umask(0);
+        umask(mask);
+        mode = 0666 & ~mask;
+    }
+    fchmod(fd, mode);
+    o->fp = fdopen(fd, "wb");
+    if (!o->fp) {
+        close(fd);
+        ir_output_abort(o);
         return false;
     }
-    o->fp = fdopen(fd, "wb");
-    return o->fp != NULL;
+    return true;
+}
+
+/* Copies the buffered standard output out. */
+static bool
+copy_out(FILE *fp)
+{
+    char buf[65536];
+    size_t n;
+    bool ok = fflush(fp) == 0 && fseek(fp, 0, SEEK_SET) == 0;
+    while (ok && (n = fread(buf, 1, sizeof buf, fp)) > 0)
+        ok = fwrite(buf, 1, n, stdout) == n;
+    ok = ok && !ferror(fp);
+    fclose(fp);
+    return fflush(stdout) == 0 && ok;
 }
 
 bool
 ir_output_commit(IrOutput *o)
 {
     bool ok = true;
-    if (o->fp == stdout) {
-        ok = fflush(stdout) == 0;
+    int err = 0;
+    if (o->to_stdout || o->fp == stdout) {
+        ok = o->to_stdout ? copy_out(o->fp) : fflush(stdout) == 0;
+        err = ok ? 0 : errno ? errno : EIO;
+        clearerr(stdout);       /* the caller reports it */
     } else if (o->fp && !o->tmp) {
         ok = !ferror(o->fp);
         ok &= fclose(o->fp) == 0;
@@ -291,12 +487,18 @@ ir_output_commit(IrOutput *o)
         ok &= fclose(o->fp) == 0;
         if (ok)
             ok = rename(o->tmp, o->path) == 0;
-        if (!ok)
-            remove(o->tmp);
+        err = errno;
+        if (ok)
+            have_pending = 0;
+        else
+            drop_pending();
     }
+    if (!ok && !err)
+        err = errno ? errno : EIO;
     free(o->path);
     free(o->tmp);
     memset(o, 0, sizeof *o);
+    errno = err;
     return ok;
 }
 
@@ -306,7 +508,7 @@ ir_output_abort(IrOutput *o)
     if (o->fp && o->fp != stdout) {
         fclose(o->fp);
         if (o->tmp)
-            remove(o->tmp);
+            drop_pending();
     }
     free(o->path);
     free(o->tmp);

@@ -15,7 +15,8 @@
  * alloca (an inlined alloca in a loop would grow the stack on every
  * iteration).  Budget: callees of at most SMALL instructions, or
  * internal functions with a single call site of at most ONCE
- * instructions; a caller stops growing past GROW instructions.  Internal
+ * instructions, counted as the callee is when copied (after what was
+ * inlined into it); a caller stops growing past GROW instructions.  Internal
  * functions left without any reference are marked dead.
  */
 #include "optutil.h"
@@ -324,9 +325,15 @@ opt_inline(OptCtx *ctx, IrModule *m)
             }
         }
     }
-    OPT_FOR_FUNCS(m, f)
+    /* A caller that grew is copied as it is now: its budget follows (on
+     * a chain of calls the stale size let every copy carry the whole
+     * chain, growing the module quadratically). */
+    OPT_FOR_FUNCS(m, f) {
         if (!inline_into(&in, f))
             opt_unchanged(ctx, f);
+        else if (in.size[f->sym.id])
+            in.size[f->sym.id] = inlinable_size(m, f->sym);
+    }
     uint32_t before = 0, after = 0;
     for (uint32_t s = 1; s <= ns; s++)
         before += !ir_sym(m, (IrSym){s})->dead;

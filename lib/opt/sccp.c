@@ -148,6 +148,25 @@ visit(Sccp *s, IrInst i)
         set_state(s, r, BOT, 0);
 }
 
+/* Branch argument 'slot' of i, whose value v dropped, flows into its
+ * parameter alone: revisiting the branch would meet every argument of
+ * the edge again, quadratic in the number of block parameters. */
+static void
+arg_flows(Sccp *s, IrInst i, uint32_t slot, IrValue v)
+{
+    IrFunc *f = s->f;
+    IrInstData *d = ir_inst(f, i);
+    for (uint32_t t = 0; t < d->ntargets; t++) {
+        IrTarget *tg = ir_target(f, i, t);
+        if (slot < tg->args || slot >= tg->args + tg->nargs ||
+            !s->eexec[d->targets + t])
+            continue;
+        uint32_t k = slot - tg->args;
+        if (k < ir_block(f, tg->block)->nparams)
+            meet_into(s, ir_block_param(f, tg->block, k), v);
+    }
+}
+
 static void
 solve(Sccp *s)
 {
@@ -171,7 +190,14 @@ solve(Sccp *s)
              k++) {
             IrInst i = s->uses.uses[k].inst;
             IrBlock b = ir_layout_inst_block(f, i);
-            if (b.id && s->bexec[b.id])
+            if (!b.id || !s->bexec[b.id])
+                continue;
+            IrInstData *d = ir_inst(f, i);
+            uint32_t slot = s->uses.uses[k].slot;
+            if (d->ntargets &&
+                !(d->op == IR_OP_CONDBR && slot == d->args))
+                arg_flows(s, i, slot, v);
+            else
                 visit(s, i);
         }
     }

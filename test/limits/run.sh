@@ -63,6 +63,20 @@ cpu_limit 5 "$bindir/sirc" -O0 -c "$tmp/rot.sir" -o "$tmp/o.o"
 gen aggswap 2048 > "$tmp/swap.sir"
 cpu_limit 5 "$bindir/sirc" -O0 -c "$tmp/swap.sir" -o "$tmp/o.o"
 
+# point 8: sccp meets a dropped branch argument into its parameter only
+# (50,000 loop parameters took 4.7 s when every argument of the edge was
+# met again, now 0.1 s)
+gen params 50000 > "$tmp/params.sir"
+cpu_limit 2 "$bindir/siropt" -p sccp "$tmp/params.sir" -o "$tmp/o.sir"
+
+# point 6: the inliner budgets a callee as it is when copied, so a chain
+# of 2,000 calls is cut where a copy would exceed the once-called budget
+# (it grew every copy by the whole chain before it: 1 GB)
+gen inline 2000 > "$tmp/inl.sir"
+cpu_limit 5 "$bindir/siropt" -p inline "$tmp/inl.sir" -o "$tmp/o.sir"
+n=$(grep -c '^internal fn' "$tmp/o.sir")
+[ "$n" -ge 2 ] || bad "inline chain not cut by the budget ($n functions left)"
+
 # ... and right: the native code agrees with siri on rotations long
 # enough to leave the old algorithm's order, and on the swap
 if [ "$(uname -m)" = x86_64 ] && command -v "${CC:-cc}" >/dev/null; then
