@@ -88,8 +88,9 @@ $(B)/obj/gen/%.o: $(B)/gen/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -Wno-unused-function -Wno-sign-compare -c -o $@ $<
 
-# parse.c includes the generated headers.
+# parse.c and parse_error.c include the generated headers.
 $(B)/obj/lib/ir/parse.o: $(B)/gen/sir.tab.h $(B)/gen/lex.yy.h
+$(B)/obj/lib/ir/parse_error.o: $(B)/gen/sir.tab.h
 
 $(B)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -230,6 +231,7 @@ $(B)/fuzz/obj/gen/%.o: $(B)/gen/%.c
 	clang $(FUZZ_CFLAGS) -c -o $@ $<
 
 $(B)/fuzz/obj/lib/ir/parse.o: $(B)/gen/sir.tab.h $(B)/gen/lex.yy.h
+$(B)/fuzz/obj/lib/ir/parse_error.o: $(B)/gen/sir.tab.h
 
 $(B)/fuzz/obj/%.o: %.c
 	@mkdir -p $(dir $@)

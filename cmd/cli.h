@@ -114,6 +114,8 @@ cli_diag_apply(const CliDiag *o, Diag *d)
         const char *nc = getenv("NO_COLOR");
         d->color = d->out && isatty(fileno(d->out)) && !(nc && *nc);
     }
+}
+
 /* At exit, standard output must have been written: if flushing it
  * fails (a full disk, --help >/dev/full), the tool says so and exits
  * with status 1 instead of 0.  Failures the tool reported itself were

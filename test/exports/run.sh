@@ -13,7 +13,8 @@ fail=0
 check() {
     bad=$(nm $2 --defined-only "$1" | awk 'NF == 3 { print $3 }' |
           grep -v -E '^(ir|opt|cg|mir|tgt|x64|a64|obj|itp)_|^sir_yy' |
-          grep -v -E '^(_init|_fini|_edata|_end|__bss_start)$' | sort -u)
+          grep -v -E '^(_init|_fini|_edata|_end|__bss_start)$' |
+          grep -v -E '^__(odr_asan|asan|ubsan|sancov)' | sort -u)
     if [ -n "$bad" ]; then
         echo "FAIL: $(basename "$1") exports names without a prefix:"
         echo "$bad" | sed 's/^/    /'
@@ -23,7 +24,8 @@ check() {
 for a in "$lib/libsir.a" "$lib/libsir-interp.a"; do
     if [ -f "$a" ]; then check "$a" -g; else echo "FAIL: no $a"; fail=1; fi
 done
-# The shared libraries export the same names (and the linker's).
+# The shared libraries export the same names (and the linker's; a
+# sanitizer build adds the sanitizers' own).
 for so in "$lib/libsir.so" "$lib/libsir-interp.so"; do
     [ -f "$so" ] && check "$so" -D
 done

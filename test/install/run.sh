@@ -23,6 +23,12 @@ bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
 
 root=$tmp/root
 prefix=/usr/local
+# A sanitizer build (make check SAN=1): programs linking it need the
+# sanitizer runtimes too.
+san=
+nm "$B/lib/libsir.a" 2>/dev/null | grep -q __asan && \
+    san="-fsanitize=address,undefined"
+CC="$CC $san"
 if ! make --no-print-directory -s install B="$B" DESTDIR="$root" \
         PREFIX=$prefix > "$tmp/install.log" 2>&1; then
     cat "$tmp/install.log"; echo "FAIL: make install"; exit 1
@@ -52,7 +58,7 @@ for h in "$root$prefix"/include/sir/*.h; do
     else cat "$tmp/err"; bad "C11: $n"; fi
     for cxx in g++ clang++; do
         command -v $cxx >/dev/null 2>&1 || continue
-        if $cxx -std=c++17 -Wall -Wextra -pedantic -Werror $cflags -c \
+        if $cxx $san -std=c++17 -Wall -Wextra -pedantic -Werror $cflags -c \
                 -o "$tmp/h.o" "$tmp/h.cc" 2> "$tmp/err"; then ok
         else cat "$tmp/err"; bad "$cxx: $n"; fi
     done
@@ -78,7 +84,9 @@ readelf -d "$lib/libsir.so.0" | grep -q 'NEEDED.*ffi' &&
     bad "libsir.so needs libffi"
 for cxx in g++ clang++; do
     command -v $cxx >/dev/null 2>&1 || continue
-    run_frontend "$cxx, libsir.so" $cxx -std=c++17 -Wall -Wextra \
+    # clang's ASan runtime is not gcc's: no mixed sanitizer programs
+    [ -n "$san" ] && [ $cxx = clang++ ] && continue
+    run_frontend "$cxx, libsir.so" $cxx $san -std=c++17 -Wall -Wextra \
         -pedantic -Werror -x c++ examples/api/frontend.c -x none \
         -o "$tmp/fe" $cflags $libs
 done
@@ -98,7 +106,7 @@ slibs=$(pc --static --libs sir)
 case $slibs in *ffi*) bad "pkg-config --static --libs sir: $slibs";; esac
 run_frontend "C, libsir.a" $CC -o "$tmp/fe" examples/api/frontend.c \
     $cflags $slibs
-run_frontend "C++, libsir.a" c++ -x c++ examples/api/frontend.c -x none \
+run_frontend "C++, libsir.a" c++ $san -x c++ examples/api/frontend.c -x none \
     -o "$tmp/fe" $cflags $slibs
 if $CC -o "$tmp/run" examples/api/run.c $(pc --cflags sir-interp) \
         $(pc --static --libs sir-interp) && "$tmp/run" > /dev/null; then ok
