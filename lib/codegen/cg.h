@@ -555,6 +555,8 @@ void cg_dwarf_func(CgCtx *c, MirFunc *f);
 /* After isel_entry, which made instructions first_inst onwards: where
  * each named parameter is defined. */
 void cg_dwarf_entry(CgCtx *c, uint32_t first_inst);
+/* After isel_inst(i), which made instructions first_inst onwards. */
+void cg_dwarf_inst(CgCtx *c, IrInst i, uint32_t first_inst);
 void cg_dwarf_free(struct CgDwarf *d);
 
 /* finalize.c: after frame layout, the decisions emission would

@@ -7,24 +7,29 @@
  *   .debug_info   one compile unit naming the .sir file, its directory
  *                 and the producer "sir VERSION"; one subprogram per
  *                 function (name, address range, frame base %rbp / x29,
- *                 declaration line), its named entry-block parameters
- *                 and one variable per stack slot ($x) at its frame
- *                 offset (DW_OP_fbreg);
+ *                 declaration line), its named entry-block parameters,
+ *                 one variable per stack slot ($x) at its frame offset
+ *                 (DW_OP_fbreg) and, above -O0, one per named value
+ *                 (%x) with a location list (unless a slot or parameter
+ *                 has its name);
  *                 base, pointer, structure and array types for the SIR
  *                 types used.  Strings are inline (DW_FORM_string).
  *   .debug_abbrev the fixed abbreviation table below.
  *   .debug_line   objects only (text output has the assembler build it
  *                 from .loc): one sequence over the text section with
  *                 the header GNU as writes for .file 0 / .file 1.
- *   .debug_loclists (DWARF 5) / .debug_loc (4): where a parameter lives.
- *                 A scalar parameter the allocator kept in a register R
- *                 (not spilled) is described as in R wherever R holds
- *                 the value its entry copy put there on every path: a
- *                 forward must-analysis on the final code from that
- *                 copy, killed by any write of R (a def, a call that
- *                 clobbers it, the epilogue's restore).  Elsewhere the
- *                 debugger says <optimized out>, never a wrong value.
- *                 Range ends are debug labels the sinks place (sink.h).
+ *   .debug_loclists (DWARF 5) / .debug_loc (4): where a parameter or
+ *                 value lives.  A scalar the allocator kept in a
+ *                 register R (not spilled) is described as in R wherever
+ *                 R holds what its defining instruction (isel's, still
+ *                 in the final code) put there on every path: a forward
+ *                 must-analysis on the final code, killed by any write
+ *                 of R (a def, a call that clobbers it, the epilogue's
+ *                 restore), so the value shown is that of the last
+ *                 execution of the definition, which dominates.
+ *                 Elsewhere the debugger says <optimized out>, never a
+ *                 wrong value.  Range ends are debug labels the sinks
+ *                 place (sink.h).
  *
  * Fields only a sink can fill (addresses, function sizes, offsets into
  * other debug sections) are left zero and listed as CgDwFix records.
@@ -55,9 +60,9 @@ enum {
     /* base type encodings */
     ATE_boolean = 0x02, ATE_float = 0x04, ATE_signed = 0x05,
     LANG_C99 = 0x0c,
-    OP_fbreg = 0x91, OP_breg0 = 0x70, OP_reg0 = 0x50,
+    OP_fbreg = 0x91, OP_reg0 = 0x50,
     /* line program */
-    LNS_copy = 1, LNS_advance_pc = 2, LNS_advance_line = 3,
+    LNS_advance_pc = 2, LNS_advance_line = 3,
     LNS_set_column = 5, LNS_negate_stmt = 6, LNS_set_prologue_end = 10,
     LNE_end_sequence = 1, LNE_set_address = 2,
     LNCT_path = 1, LNCT_directory_index = 2,
@@ -68,7 +73,7 @@ enum {
 enum {
     AB_CU = 1, AB_CU_NOPC, AB_SUB, AB_SUB_VOID, AB_PARAM, AB_VAR,
     AB_BASE, AB_PTR, AB_STRUCT, AB_MEMBER, AB_ARRAY, AB_SUBRANGE,
-    AB_PARAM_LOC,
+    AB_PARAM_LOC, AB_VAR_LOC,
 };
 
 /* code, tag, children, then (attribute, form) pairs, 0-terminated */
@@ -106,14 +111,17 @@ static const uint8_t abbrevs[][24] = {
     {AB_PARAM_LOC, TAG_formal_parameter, 0, AT_name, FORM_string,
      AT_decl_file, FORM_data1, AT_decl_line, FORM_udata, AT_type, FORM_ref4,
      AT_location, FORM_sec_offset},
+    {AB_VAR_LOC, TAG_variable, 0, AT_name, FORM_string, AT_decl_file,
+     FORM_data1, AT_decl_line, FORM_udata, AT_type, FORM_ref4,
+     AT_location, FORM_sec_offset},
 };
 
 typedef struct {
     uint32_t name;          /* interned */
     IrType ty;
     uint32_t line;
-    bool param;
-    int64_t off;            /* variables: from the frame base */
+    bool param, slot;
+    int64_t off;            /* slots: from the frame base */
     uint8_t dwreg;          /* parameters in a register: its number */
     uint32_t range, nranges;/* (start, end) debug labels in ranges */
 } DwVar;
@@ -126,10 +134,12 @@ typedef struct {
     uint32_t lbegin;        /* debug label of its start */
 } DwFunc;
 
-/* A parameter of the function being compiled: value, vreg, and the
- * instruction of isel_entry that defines the vreg. */
+/* A parameter or (above -O0) a named value of the function being
+ * compiled: value, vreg, and the instruction that defines the vreg. */
 typedef struct {
     uint32_t value, vreg, def;
+    uint32_t line;
+    bool param;
 } DwEntry;
 
 struct CgDwarf {
@@ -184,30 +194,44 @@ is_def(const MirOpnd *o)
            o->role == MIR_R_EDEF || o->role == MIR_R_SCRATCH;
 }
 
+/* Notes where the selection made since instruction 'first' defined
+ * the register of named scalar value v (nothing if it did not: folded
+ * into a user, or more than one register). */
+static void
+note_def(CgCtx *c, IrValue v, uint32_t first, uint32_t line, bool param)
+{
+    IrFunc *irf = c->irf;
+    MirFunc *f = c->mf;
+    if (!ir_value(irf, v)->name || !c->vfirst[v.id] || c->vcount[v.id] != 1)
+        return;
+    uint32_t r = c->leafpool.data[c->vfirst[v.id]], def = 0;
+    for (uint32_t i = f->insts.len; i-- > first && !def;)
+        for (uint32_t k = 0; k < f->insts.data[i].nopnds; k++) {
+            MirOpnd *o = mir_opnd(f, i, k);
+            if (o->kind == MO_REG && o->reg == r && is_def(o))
+                def = i;
+        }
+    if (def)
+        VEC_PUSH(c->dwarf->entry, ((DwEntry){v.id, r, def, line, param}));
+}
+
 void
 cg_dwarf_entry(CgCtx *c, uint32_t first)
 {
-    struct CgDwarf *d = c->dwarf;
     IrFunc *irf = c->irf;
-    MirFunc *f = c->mf;
-    d->entry.len = 0;
+    c->dwarf->entry.len = 0;
     IrBlock e = ir_layout_entry(irf);
     IrBlockData *bd = ir_block(irf, e);
-    for (uint32_t p = 0; p < bd->nparams; p++) {
-        IrValue v = ir_block_param(irf, e, p);
-        if (!ir_value(irf, v)->name || !c->vfirst[v.id] ||
-            c->vcount[v.id] != 1)
-            continue;
-        uint32_t r = c->leafpool.data[c->vfirst[v.id]], def = 0;
-        for (uint32_t i = f->insts.len; i-- > first && !def;)
-            for (uint32_t k = 0; k < f->insts.data[i].nopnds; k++) {
-                MirOpnd *o = mir_opnd(f, i, k);
-                if (o->kind == MO_REG && o->reg == r && is_def(o))
-                    def = i;
-            }
-        if (def)
-            VEC_PUSH(d->entry, ((DwEntry){v.id, r, def}));
-    }
+    for (uint32_t p = 0; p < bd->nparams; p++)
+        note_def(c, ir_block_param(irf, e, p), first, bd->loc.line, true);
+}
+
+void
+cg_dwarf_inst(CgCtx *c, IrInst i, uint32_t first)
+{
+    IrInstData *d = ir_inst(c->irf, i);
+    if (c->opt->optlevel > 0 && d->result.id)
+        note_def(c, d->result, first, d->loc.line, false);
 }
 
 /* Whether call instruction i clobbers physreg r.  The value is then
@@ -245,11 +269,50 @@ placed_from(MirFunc *f, uint32_t b)
     return b < f->blocks.len ? b : 0;
 }
 
-/* Appends to d->ranges the (first, end) instruction pairs (end 0: the
+/* One sweep over the edges of the placed blocks (branches, with the
+ * state before them, and fall-throughs): marks their targets in
+ * 'reached', or lowers in[target] where the edge's state is false.
+ * Returns whether an in[] changed. */
+static bool
+walk_edges(MirFunc *f, uint32_t r, uint32_t def, bool *in, bool *reached)
+{
+    bool changed = false;
+    for (uint32_t b = 1; b < f->blocks.len; b++) {
+        MirBlock *bl = &f->blocks.data[b];
+        if (!bl->placed)
+            continue;
+        bool st = in ? in[b] : true, term = false;
+        for (uint32_t k = 0; k <= bl->insts.len; k++) {
+            uint32_t i = k < bl->insts.len ? bl->insts.data[k] : 0;
+            uint32_t nops = i ? mir_inst(f, i)->nopnds : 1;
+            for (uint32_t j = 0; j < nops; j++) {
+                uint32_t s = 0;
+                if (i && mir_opnd(f, i, j)->kind == MO_BLOCK)
+                    s = placed_from(f, mir_opnd(f, i, j)->obj);
+                else if (!i && !term)
+                    s = placed_from(f, b + 1);
+                if (s && reached)
+                    reached[s] = true;
+                if (s && in && in[s] && !st) {
+                    in[s] = false;
+                    changed = true;
+                }
+            }
+            if (!i)
+                break;
+            st = i == def ? true : st && !writes(f, i, r);
+            term = f->target->ops[mir_inst(f, i)->op].flags & MIR_OPF_TERM;
+        }
+    }
+    return changed;
+}
+
+/* Appends to out the (first, end) instruction pairs (end 0: the
  * function's end) of the code where physreg r holds the value 'def'
- * wrote to it (see the file comment), entry being the entry block. */
+ * wrote to it (see the file comment), entry being the entry block;
+ * param: def copies an incoming parameter. */
 static void
-reg_ranges(MirFunc *f, uint32_t entry, uint32_t r, uint32_t def,
+reg_ranges(MirFunc *f, uint32_t entry, uint32_t r, uint32_t def, bool param,
            MirInstVec *out)
 {
     uint32_t nb = f->blocks.len, db = 0;
@@ -260,9 +323,10 @@ reg_ranges(MirFunc *f, uint32_t entry, uint32_t r, uint32_t def,
                 db = b;
     bool init = false;
     if (!db) {
-        /* dropped as a copy to itself: r is the incoming register */
+        /* a parameter's copy dropped as a copy to itself: r is the
+         * incoming register (another value's position is lost) */
         MirInst *in = mir_inst(f, def);
-        if (!(f->target->ops[in->op].flags & MIR_OPF_MOVE) ||
+        if (!param || !(f->target->ops[in->op].flags & MIR_OPF_MOVE) ||
             mir_opnd(f, def, 0)->kind != MO_REG ||
             mir_opnd(f, def, 0)->reg != r || mir_opnd(f, def, 1)->reg != r ||
             !f->blocks.data[entry].placed)
@@ -270,48 +334,16 @@ reg_ranges(MirFunc *f, uint32_t entry, uint32_t r, uint32_t def,
         init = true;
         def = 0;
     }
-    bool *in = xcalloc(nb, sizeof *in), *nin = xcalloc(nb, sizeof *nin);
-    bool *haspred = xcalloc(nb, sizeof *haspred);
+    /* The greatest fixpoint, from all-true, lowered in place in layout
+     * order (a straight run settles in one sweep); blocks nothing
+     * reaches never run: false. */
+    bool *in = xcalloc(nb, sizeof *in);
+    bool *reached = xcalloc(nb, sizeof *reached);
+    walk_edges(f, r, def, NULL, reached);
     for (uint32_t b = 1; b < nb; b++)
-        in[b] = true;
-    for (bool changed = true; changed;) {
-        for (uint32_t b = 1; b < nb; b++)
-            nin[b] = b == entry ? init : true;
-        for (uint32_t b = 1; b < nb; b++) {
-            MirBlock *bl = &f->blocks.data[b];
-            if (!bl->placed)
-                continue;
-            bool st = in[b], term = false;
-            for (uint32_t k = 0; k < bl->insts.len; k++) {
-                uint32_t i = bl->insts.data[k];
-                MirInst *mi = mir_inst(f, i);
-                for (uint32_t j = 0; j < mi->nopnds; j++) {
-                    MirOpnd *o = mir_opnd(f, i, j);
-                    uint32_t s = o->kind == MO_BLOCK ? placed_from(f, o->obj)
-                                                     : 0;
-                    if (s) {
-                        /* the state on the branch: before i */
-                        nin[s] = nin[s] && st;
-                        haspred[s] = true;
-                    }
-                }
-                st = i == def ? true : st && !writes(f, i, r);
-                term = f->target->ops[mi->op].flags & MIR_OPF_TERM;
-            }
-            uint32_t s = term ? 0 : placed_from(f, b + 1);
-            if (s) {
-                nin[s] = nin[s] && st;
-                haspred[s] = true;
-            }
-        }
-        changed = false;
-        for (uint32_t b = 1; b < nb; b++) {
-            if (b != entry && !haspred[b])
-                nin[b] = false;
-            changed |= nin[b] != in[b];
-            in[b] = nin[b];
-        }
-    }
+        in[b] = b == entry ? init : reached[b];
+    while (walk_edges(f, r, def, in, NULL))
+        ;
     uint32_t open = 0;
     for (uint32_t b = 1; b < nb; b++) {
         MirBlock *bl = &f->blocks.data[b];
@@ -338,7 +370,7 @@ reg_ranges(MirFunc *f, uint32_t entry, uint32_t r, uint32_t def,
         VEC_PUSH(*out, open);
         VEC_PUSH(*out, 0);
     }
-    free(in), free(nin), free(haspred);
+    free(in), free(reached);
 }
 
 static uint32_t
@@ -349,6 +381,27 @@ label_at(struct CgDwarf *d, uint32_t i)
     if (!d->lab[i])
         d->lab[i] = ++d->nlabels;
     return d->lab[i] - 1;
+}
+
+/* The location list of x, the value 'de' defines, when the allocator
+ * kept it in a register; false if it has none. */
+static bool
+locate(struct CgDwarf *d, MirFunc *f, uint32_t entry, const DwEntry *de,
+       DwVar *x, MirInstVec *pairs)
+{
+    MirVreg *mv = mir_vreg(f, de->vreg);
+    if (mv->spill || !mv->reg || !f->target->dwarf_regs)
+        return false;
+    pairs->len = 0;
+    reg_ranges(f, entry, mv->reg, de->def, de->param, pairs);
+    if (!pairs->len)
+        return false;
+    x->range = d->ranges.len;
+    for (uint32_t q = 0; q < pairs->len; q++)
+        VEC_PUSH(d->ranges, label_at(d, pairs->data[q]));
+    x->nranges = pairs->len / 2;
+    x->dwreg = f->target->dwarf_regs[mv->reg];
+    return true;
 }
 
 uint32_t
@@ -375,41 +428,45 @@ cg_dwarf_func(CgCtx *c, MirFunc *f)
                  .line = irf->loc.line, .first = d->vars.len,
                  .lbegin = d->lbegin - 1};
     IrBlock e = ir_layout_entry(irf);
-    if (e.id) {
-        IrBlockData *bd = ir_block(irf, e);
-        MirInstVec pairs = {0};
-        for (uint32_t p = 0; p < bd->nparams; p++) {
-            IrValue v = ir_block_param(irf, e, p);
-            IrValueData *vd = ir_value(irf, v);
-            if (!vd->name)
-                continue;
-            DwVar x = {.name = vd->name, .ty = vd->ty, .line = bd->loc.line,
-                       .param = true, .range = d->ranges.len};
-            for (uint32_t k = 0; k < d->entry.len; k++) {
-                DwEntry *de = &d->entry.data[k];
-                MirVreg *mv = mir_vreg(f, de->vreg);
-                if (de->value != v.id || mv->spill || !mv->reg ||
-                    !f->target->dwarf_regs)
-                    continue;
-                pairs.len = 0;
-                reg_ranges(f, c->blockmap[e.id], mv->reg, de->def, &pairs);
-                for (uint32_t q = 0; q < pairs.len; q++)
-                    VEC_PUSH(d->ranges, label_at(d, pairs.data[q]));
-                x.nranges = pairs.len / 2;
-                x.dwreg = f->target->dwarf_regs[mv->reg];
-            }
-            VEC_PUSH(d->vars, x);
-        }
-        VEC_FREE(pairs);
+    uint32_t entry = c->blockmap[e.id];
+    IrBlockData *bd = ir_block(irf, e);
+    MirInstVec pairs = {0};
+    for (uint32_t p = 0; p < bd->nparams; p++) {
+        IrValue v = ir_block_param(irf, e, p);
+        IrValueData *vd = ir_value(irf, v);
+        if (!vd->name)
+            continue;
+        DwVar x = {.name = vd->name, .ty = vd->ty, .line = bd->loc.line,
+                   .param = true};
+        for (uint32_t k = 0; k < d->entry.len; k++)
+            if (d->entry.data[k].value == v.id)
+                locate(d, f, entry, &d->entry.data[k], &x, &pairs);
+        VEC_PUSH(d->vars, x);
     }
     for (uint32_t k = 1; k < ir_num_slots(irf); k++) {
         IrSlotData *sd = ir_slot(irf, (IrSlot){k});
         if (!c->slotobj[k] || !sd->name)
             continue;
         DwVar x = {.name = sd->name, .ty = sd->ty, .line = sd->loc.line,
+                   .slot = true,
                    .off = f->frame.data[c->slotobj[k]].offset};
         VEC_PUSH(d->vars, x);
     }
+    /* named values (above -O0), unless a slot or parameter has the
+     * name a debugger would know them by */
+    uint32_t nnamed = d->vars.len;
+    for (uint32_t k = 0; k < d->entry.len; k++) {
+        DwEntry *de = &d->entry.data[k];
+        IrValueData *vd = ir_value(irf, (IrValue){de->value});
+        bool clash = de->param;
+        for (uint32_t j = df.first; j < nnamed && !clash; j++)
+            clash = d->vars.data[j].name == vd->name;
+        DwVar x = {.name = vd->name, .ty = vd->ty, .line = de->line};
+        if (!clash && locate(d, f, entry, de, &x, &pairs))
+            VEC_PUSH(d->vars, x);
+    }
+    VEC_FREE(pairs);
+    d->entry.len = 0;
     df.nvars = d->vars.len - df.first;
     VEC_PUSH(d->funcs, df);
 }
@@ -559,17 +616,14 @@ name_of(ObjBuf *b, IrModule *m, uint32_t name)
 }
 
 /* A debug label minus another: a number for objects, a CG_DW_LDIFF
- * field for text; size 1 is a ULEB128, 8 eight bytes. */
+ * field for text; size 8 (eight bytes) only: a ULEB128's length would
+ * differ between the two. */
 static void
 ldiff(CgDwSection *s, const uint64_t *labaddr, uint32_t a, uint32_t base,
       uint8_t size)
 {
     if (labaddr) {
-        uint64_t v = labaddr[a] - labaddr[base];
-        if (size == 1)
-            obj_buf_uleb(&s->bytes, v);
-        else
-            obj_buf_u64(&s->bytes, v);
+        obj_buf_u64(&s->bytes, labaddr[a] - labaddr[base]);
         return;
     }
     fix(s, (CgDwFix){.kind = CG_DW_LDIFF, .sym = a, .sym2 = base,
@@ -602,10 +656,16 @@ loclists(CgCtx *c, CgDwSection *ls, const uint64_t *labaddr,
         for (uint32_t j = 0; j < v->nranges; j++) {
             uint32_t lo = d->ranges.data[v->range + 2 * j];
             uint32_t hi = d->ranges.data[v->range + 2 * j + 1];
-            if (v5)
-                obj_buf_u8(b, 4);       /* DW_LLE_offset_pair */
-            ldiff(ls, labaddr, lo, base, v5 ? 1 : 8);
-            ldiff(ls, labaddr, hi, base, v5 ? 1 : 8);
+            if (v5) {
+                /* DW_LLE_start_end: fixed-size addresses, so that the
+                 * lists' offsets are the same in text and objects */
+                obj_buf_u8(b, 7);
+                fix(ls, (CgDwFix){.kind = CG_DW_LABEL, .sym = lo}, 8);
+                fix(ls, (CgDwFix){.kind = CG_DW_LABEL, .sym = hi}, 8);
+            } else {
+                ldiff(ls, labaddr, lo, base, 8);
+                ldiff(ls, labaddr, hi, base, 8);
+            }
             if (v5)
                 obj_buf_uleb(b, 1);
             else
@@ -695,13 +755,15 @@ cg_dwarf_sections(CgCtx *c, CgDwSection *sec, const uint64_t *labaddr)
             type_ref(&ty, b, ret);
         for (uint32_t j = 0; j < f->nvars; j++) {
             DwVar *v = &d->vars.data[f->first + j];
-            obj_buf_uleb(b, !v->param ? AB_VAR : v->nranges ? AB_PARAM_LOC
-                                                            : AB_PARAM);
+            obj_buf_uleb(b, v->slot      ? AB_VAR
+                            : !v->param  ? AB_VAR_LOC
+                            : v->nranges ? AB_PARAM_LOC
+                                         : AB_PARAM);
             name_of(b, m, v->name);
             obj_buf_u8(b, 1);
             obj_buf_uleb(b, v->line);
             type_ref(&ty, b, v->ty);
-            if (!v->param)
+            if (v->slot)
                 fbreg(b, v->off);
             else if (v->nranges)
                 fix(info, (CgDwFix){.kind = CG_DW_SECOFF, .sec = lsec,
@@ -833,8 +895,6 @@ cg_dwarf_line(CgCtx *c, const CgDwRow *rows, uint32_t n, uint64_t end,
     obj_buf_uleb(b, 1);
     obj_buf_u8(b, LNE_end_sequence);
     put32at(b, 0, (uint32_t)(b->len - 4));
-    (void)LNS_copy;
-    (void)OP_breg0;
 }
 
 void

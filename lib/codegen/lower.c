@@ -290,7 +290,10 @@ cg_compile_func(CgCtx *c, IrSym s, MirFunc *out)
         mf.cur = c->blockmap[rpo[k].id];
         IR_FOR_INSTS(f, rpo[k], i) {
             mf.loc = ir_inst(f, i)->loc;
+            uint32_t first = mf.insts.len;
             t->isel_inst(c, i);
+            if (c->dwarf)
+                cg_dwarf_inst(c, i, first);
             if (c->failed)
                 break;
         }

@@ -495,6 +495,12 @@ debug_sections(ObjSink *o)
             case CG_DW_TEXT:
                 r.sym = obj_section_sym(&o->obj, OBJ_SEC_TEXT);
                 break;
+            case CG_DW_LABEL:
+                r.addend += (int64_t)o->labaddr.data[x->sym];
+                r.sym = obj_section_sym(&o->obj, OBJ_SEC_TEXT);
+                break;
+            case CG_DW_LDIFF:
+                CG_BUG("object sink: a text-only debug field");
             case CG_DW_SPAN: {
                 uint32_t a = sym_of(o, (IrSym){x->sym});
                 uint32_t z = sym_of(o, (IrSym){x->sym2});

@@ -79,7 +79,8 @@ typedef enum {
                        minus the start of function 'sym' (fn_index) */
     CG_DW_TEXT,     /* 8 bytes: address of the text section + addend */
     CG_DW_LDIFF,    /* text only: debug label 'sym' minus debug label
-                       'sym2', a ULEB128 (size 1) or 8 bytes (size 8) */
+                       'sym2', 'size' (8) bytes */
+    CG_DW_LABEL,    /* 8 bytes: address of debug label 'sym' */
 } CgDwFixKind;
 
 typedef struct {

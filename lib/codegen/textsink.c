@@ -363,7 +363,6 @@ debug_sections(McSink *s)
     FILE *out = ts->out;
     CgCtx *c = s->ctx;
     const char *lp = ts->t->label_prefix;
-    IrModule *m = c->m;
     CgDwSection sec[CG_DW_NSEC];
     memset(sec, 0, sizeof sec);
     cg_dwarf_sections(c, sec, NULL);
@@ -418,14 +417,17 @@ debug_sections(McSink *s)
                     nset++;
                     at += 4;
                     break;
+                case CG_DW_LABEL:
+                    fprintf(out, "\t.quad %sdbg%u\n", lp, x->sym);
+                    at += 8;
+                    break;
                 case CG_DW_LDIFF:
                     if (ts->apple && x->size == 8)
                         fprintf(out, "\t.set Ldbg_set%u, Ldbg%u-Ldbg%u\n"
                                 "\t.quad Ldbg_set%u\n", nset, x->sym,
                                 x->sym2, nset);
                     else
-                        fprintf(out, "\t.%s %sdbg%u-%sdbg%u\n",
-                                x->size == 1 ? "uleb128" : "quad", lp,
+                        fprintf(out, "\t.quad %sdbg%u-%sdbg%u\n", lp,
                                 x->sym, lp, x->sym2);
                     nset++;
                     at += x->size;
@@ -445,7 +447,6 @@ debug_sections(McSink *s)
             fputs("\n", out);
         cg_dwarf_section_free(d);
     }
-    (void)m;
 }
 
 static bool

@@ -80,7 +80,34 @@ if have gdb; then
             sed 's/^/    /' "$tmp/err" | head -5
         fi
     done
-    # -O2: the slots are gone (no locals), lines still hit
+    # step into a SIR callee; a parameter whose register a call or an
+    # instruction overwrote is <optimized out> in a caller's frame,
+    # never the callee's value (bt.sir: outer(20) calls inner(40))
+    for o in -O0 -O2; do
+        if "$sirc" $o -g -c test/link/bt.sir -o "$tmp/bt.o" &&
+           $CC -o "$tmp/bt" test/link/bt.c "$tmp/bt.o"; then
+            gdb -batch -nx -ex 'break bt.sir:21' -ex run -ex step -ex bt \
+                -ex 'break stop' -ex continue -ex bt "$tmp/bt" \
+                > "$tmp/gdb4.out" 2>&1
+            if [ $o = -O0 ]; then
+                expect "$tmp/gdb4.out" "gdb step into a SIR function" \
+                    '^inner \(x=40\) at .*bt\.sir:10$' \
+                    '^#1  .* in outer \(x=(20|<optimized out>)\) at .*bt\.sir:21'
+            fi
+            if grep -E ' (inner|outer) \(x=' "$tmp/gdb4.out" |
+               grep -Ev 'inner \(x=(40|<optimized out>)\)|outer \(x=(20|<optimized out>)\)' \
+               > "$tmp/wrong"; then
+                bad "gdb $o shows a wrong parameter value"
+                sed 's/^/    /' "$tmp/wrong"
+            else
+                ok
+            fi
+        else
+            bad "bt.sir $o -g did not build"
+        fi
+    done
+    # -O2: the slots are gone; named values in registers are locals
+    # where the allocator keeps them, lines still hit
     if "$sirc" -O2 -g -c $d/dbg.sir -o "$tmp/o2.o" &&
        $CC -o "$tmp/o2" $d/main.c "$tmp/o2.o" && "$tmp/o2" >/dev/null; then
         gdb -batch -nx -ex 'break dbg.sir:31' -ex run -ex bt \
@@ -88,7 +115,7 @@ if have gdb; then
             > "$tmp/gdb2.out" 2>&1
         expect "$tmp/gdb2.out" "gdb -O2" \
             'Breakpoint 1, sum \(n=5\) at .*dbg\.sir:31' \
-            '^No locals\.$' '^33	' 'Value returned is \$1 = 10'
+            '^a2 = 0$' '^33	' 'Value returned is \$1 = 10'
     else
         bad "dbg.sir -O2 -g did not build or run"
     fi
