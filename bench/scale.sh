@@ -23,9 +23,9 @@ $CC -std=c11 -O2 -o "$out/measure" "$here/measure.c"
 # shape and N (2N is run too), chosen so that N takes about a second or
 # less at -O2 when the passes are linear
 sizes="blocks:200000 insts:200000 domfwd:100000 domrev:100000
-livecall:50000 switch:50000 slots:50000 funcs:50000 params:10000
-rotate:10000 loops:2000 diamonds:20000 irreducible:20000 aggswap:1024
-inline:500 insert:2000 ptrchain:100000"
+livecall:50000 switch:50000 slots:50000 funcs:50000 params:50000
+rotate:50000 loops:2000 diamonds:40000 irreducible:50000 aggswap:8192
+inline:2000 insert:4000 ptrchain:100000"
 [ $# -gt 0 ] && sizes=$(for s in "$@"; do
     for x in $sizes; do [ "${x%%:*}" = "$s" ] && echo "$x"; done; done)
 
