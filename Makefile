@@ -209,6 +209,7 @@ bench: all
 	@sh bench/kernels.sh $(B)/bin
 	@sh bench/compare.sh $(B)/bin
 	@sh bench/tools.sh $(B)/bin
+	@sh bench/scale.sh $(B)/bin
 
 # UBSan reports stop the fuzzer (and leave a crash- file) like ASan's.
 # fuzz_parse: the reader alone; fuzz_pipeline: parse, verify, -O2 and

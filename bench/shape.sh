@@ -19,12 +19,13 @@
 #   aggswap     a loop swapping two [i64 x N] block parameters
 #   rotate      a loop rotating N scalar block parameters
 #   inline      @f_k calling @f_(k-1), k = 1..N
-#   insert      N inserts into a [i64 x 4096] aggregate
+#   insert      N inserts into a [i64 x 4096] aggregate (INSERT_MEMBERS
+#               sets the size)
 #   ptrchain    a pointer chain of N offsets, blocks in reverse order
 #   nest        a global of a type and initializer nested N deep
 shape=${1:?usage: shape.sh SHAPE N}
 n=${2:?usage: shape.sh SHAPE N}
-awk -v shape="$shape" -v n="$n" '
+awk -v shape="$shape" -v n="$n" -v members="${INSERT_MEMBERS:-4096}" '
 function p(s) { print s }
 BEGIN {
     if (shape == "blocks") {
@@ -197,12 +198,13 @@ BEGIN {
         printf "fn i64 @f(i64) {\nentry(i64 %%x):\n"
         printf "  %%y = call i64 @f%d(i64 %%x)\n  ret i64 %%y\n}\n", n
     } else if (shape == "insert") {
+        w = members
         p("fn i64 @f(i64) {"); p("entry(i64 %x):")
-        p("  %a0 = null [i64 x 4096]")
+        printf "  %%a0 = null [i64 x %d]\n", w
         for (k = 1; k <= n; k++)
-            printf "  %%a%d = insert [i64 x 4096] %%a%d, i64 %%x, %d\n",
-                   k, k-1, k % 4096
-        printf "  %%r = extract i64, [i64 x 4096] %%a%d, 7\n  ret i64 %%r\n}\n", n
+            printf "  %%a%d = insert [i64 x %d] %%a%d, i64 %%x, %d\n",
+                   k, w, k-1, k % w
+        printf "  %%r = extract i64, [i64 x %d] %%a%d, 7\n  ret i64 %%r\n}\n", w, n
     } else if (shape == "ptrchain") {
         p("fn i64 @f(ptr) {"); p("entry(ptr %q0):")
         p("  %one = iconst i64 1"); p("  br b1")

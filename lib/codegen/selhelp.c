@@ -232,14 +232,31 @@ cg_sel_insert(CgCtx *c, IrInst i)
     IrFunc *f = c->irf;
     IrInstData *id = ir_inst(f, i);
     uint32_t n, ne;
-    const uint32_t *r = cg_value_regs(c, ir_inst_arg(f, i, 0), &n);
+    IrValue src = ir_inst_arg(f, i, 0), res = ir_inst_result(f, i);
+    const uint32_t *r = cg_value_regs(c, src, &n);
+    uint32_t s = leaf_start(c->m, id->ty, id->imm);
+    if (ir_value(f, src)->kind == IR_VAL_INST &&
+        ir_uses_count(&c->uses, src) == 1) {
+        /* The result takes over the leaves of an instruction result
+         * used nowhere else, so an insert costs memory for the leaves
+         * it replaces, not for the whole aggregate (a block parameter's
+         * leaves are the targets of edge copies yet to be made: never
+         * reused). */
+        const uint32_t *e = cg_value_regs(c, ir_inst_arg(f, i, 1), &ne);
+        uint32_t first = c->vfirst[src.id];
+        n = c->vcount[src.id];
+        for (uint32_t k = 0; k < ne && s + k < n; k++)
+            c->leafpool.data[first + s + k] = e[k];
+        c->vfirst[res.id] = first;
+        c->vcount[res.id] = n;
+        return;
+    }
     uint32_t *tmp = xmalloc((n + 1) * sizeof *tmp);
     memcpy(tmp, r, n * sizeof *tmp);
     const uint32_t *e = cg_value_regs(c, ir_inst_arg(f, i, 1), &ne);
-    uint32_t s = leaf_start(c->m, id->ty, id->imm);
     for (uint32_t k = 0; k < ne && s + k < n; k++)
         tmp[s + k] = e[k];
-    cg_bind(c, ir_inst_result(f, i), tmp, n);
+    cg_bind(c, res, tmp, n);
     free(tmp);
 }
 

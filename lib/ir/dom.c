@@ -9,6 +9,10 @@
  * that all reach one exit block, or many 'continue' edges into a loop
  * header, each walk one step instead of the whole chain.
  *
+ * Irreducible control flow can still make it quadratic (a pass per
+ * block, or long walks): past MAXWORK steps per block and edge,
+ * Semi-NCA finishes the job in O(m log n).
+ *
  * The tree is then numbered by an iterative DFS (pre and post numbers),
  * so ir_dom_dominates is two comparisons.  Unreachable blocks have no
  * immediate dominator and number 0; spec F8 makes every block dominate
@@ -23,15 +27,110 @@
 
 /* Nearest common ancestor of RPO indices a and b in the partial tree. */
 static uint32_t
-intersect(const uint32_t *doms, uint32_t a, uint32_t b)
+intersect(const uint32_t *doms, uint32_t a, uint32_t b, uint64_t *steps)
 {
     while (a != b) {
         while (a > b)
-            a = doms[a];
+            a = doms[a], ++*steps;
         while (b > a)
-            b = doms[b];
+            b = doms[b], ++*steps;
     }
     return a;
+}
+
+/* Steps of the iterative algorithm, per block and edge, before
+ * semi_nca takes over: irreducible control flow can make it need as
+ * many passes as there are blocks, or long 'intersect' walks. */
+enum { MAXWORK = 8 };
+
+/*
+ * The immediate dominators of the RPO indices 0..n-1 (predecessors
+ * pp[pstart[i] .. pstart[i+1])) into doms, by Semi-NCA (Georgiadis,
+ * "Linear-Time Algorithms for Dominators and Related Problems", 2005,
+ * as LLVM's SemiNCAInfo): semidominators by Lengauer and Tarjan's
+ * eval with path compression over a DFS tree, then each idom as the
+ * nearest common ancestor of its parent and semidominator.
+ * O(m log n) on any graph.  Vertices are numbered by DFS preorder.
+ */
+static void
+semi_nca(const IrCfg *c, const uint32_t *pstart, const uint32_t *pp,
+         uint32_t *doms)
+{
+    uint32_t n = c->nrpo;
+    uint32_t *num = xmalloc((size_t)n * sizeof *num);     /* rpo -> pre */
+    uint32_t *vert = xmalloc((size_t)n * sizeof *vert);   /* pre -> rpo */
+    uint32_t *parent = xmalloc((size_t)n * sizeof *parent);
+    uint32_t *semi = xmalloc((size_t)n * sizeof *semi);
+    uint32_t *label = xmalloc((size_t)n * sizeof *label);
+    uint32_t *anc = xmalloc((size_t)n * sizeof *anc);
+    uint32_t *idom = xmalloc((size_t)n * sizeof *idom);
+    uint32_t *stack = xmalloc((size_t)n * sizeof *stack);
+    uint32_t *edge = xmalloc((size_t)n * sizeof *edge);
+    for (uint32_t i = 0; i < n; i++)
+        num[i] = UNDEF;
+    /* iterative DFS from the entry (RPO index 0) */
+    uint32_t sp = 0, next = 0;
+    num[0] = next;
+    vert[next] = 0;
+    parent[next++] = 0;
+    stack[sp] = 0;
+    edge[sp++] = c->succ_start[c->rpo[0].id];
+    while (sp) {
+        uint32_t u = stack[sp - 1];
+        IrBlock b = c->rpo[u];
+        if (edge[sp - 1] == c->succ_start[b.id + 1]) {
+            sp--;
+            continue;
+        }
+        uint32_t v = c->rpo_index[c->succs[edge[sp - 1]++].id];
+        if (num[v] != UNDEF)
+            continue;
+        num[v] = next;
+        vert[next] = v;
+        parent[next++] = num[u];
+        stack[sp] = v;
+        edge[sp++] = c->succ_start[c->rpo[v].id];
+    }
+    for (uint32_t w = 0; w < n; w++) {
+        semi[w] = label[w] = w;
+        anc[w] = parent[w];
+    }
+    /* Vertices above i are linked to their parents: eval(v) is the
+     * vertex of least semidominator on v's linked path. */
+    for (uint32_t i = n; i-- > 1;) {
+        uint32_t r = vert[i];
+        for (uint32_t e = pstart[r]; e < pstart[r + 1]; e++) {
+            uint32_t v = num[pp[e]];
+            if (v > i) {
+                sp = 0;
+                for (uint32_t x = v; anc[x] > i; x = anc[x])
+                    stack[sp++] = x;
+                while (sp) {
+                    uint32_t y = stack[--sp], a = anc[y];
+                    if (a <= i)
+                        continue;
+                    if (semi[label[a]] < semi[label[y]])
+                        label[y] = label[a];
+                    anc[y] = anc[a];
+                }
+                v = semi[label[v]];
+            }
+            if (v < semi[i])
+                semi[i] = v;
+        }
+    }
+    idom[0] = 0;
+    for (uint32_t w = 1; w < n; w++) {
+        uint32_t d = parent[w];
+        while (d > semi[w])
+            d = idom[d];
+        idom[w] = d;
+    }
+    for (uint32_t w = 1; w < n; w++)
+        doms[vert[w]] = vert[idom[w]];
+    doms[0] = 0;
+    free(num), free(vert), free(parent), free(semi), free(label);
+    free(anc), free(idom), free(stack), free(edge);
 }
 
 void
@@ -73,20 +172,26 @@ ir_dom_compute(IrFunc *f, const IrCfg *c, IrDomTree *d)
     for (uint32_t i = 0; i < n; i++)
         doms[i] = UNDEF;
     doms[0] = 0;
+    uint64_t steps = 0, budget = MAXWORK * ((uint64_t)n + pstart[n]);
     for (bool changed = true; changed;) {
         changed = false;
-        for (uint32_t i = 1; i < n; i++) {
+        for (uint32_t i = 1; i < n && steps <= budget; i++) {
             uint32_t nd = UNDEF;
             for (uint32_t e = pstart[i]; e < pstart[i + 1]; e++) {
                 uint32_t p = pp[e];
+                steps++;
                 if (doms[p] == UNDEF)
                     continue;
-                nd = nd == UNDEF ? p : intersect(doms, p, nd);
+                nd = nd == UNDEF ? p : intersect(doms, p, nd, &steps);
             }
             if (doms[i] != nd) {
                 doms[i] = nd;
                 changed = true;
             }
+        }
+        if (steps > budget) {
+            semi_nca(c, pstart, pp, doms);
+            break;
         }
     }
 
