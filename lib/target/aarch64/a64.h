@@ -60,6 +60,8 @@ enum {
                    size (destination) and size2 (source) */
     FM_FGMOV,   /* fmov between a GP and an FP register */
     FM_SUBSP,   /* sub sp, sp, #imm | sub sp, sp, xN */
+    FM_STP,     /* stp a, b, [mem] (a at the lower address) */
+    FM_LDP,     /* ldp a, b, [mem] (operands: mem, a, b) */
     FM_PAIR,    /* stp x29, x30, [sp, #-16]! | ldp x29, x30, [sp], #16 */
     FM_PSEUDO,  /* expanded before emission (frame.c): never printed */
     FM_CFI,
@@ -119,6 +121,10 @@ enum {
                    the index is scaled by the size); sign-extending
                    loads set opc bit 22 for a 32-bit destination */
     E_LDSTF,    /* SIMD&FP load/store: E_LDST with V (bit 26) set */
+    E_LDSTP,    /* ldp/stp (signed offset): opc 30-31 = 00 for w, 10 for
+                   x registers; imm7 15-21 = disp / size; Rt2 10-14, Rn,
+                   Rt (Rt: the register at the lower address) */
+    E_LDSTPF,   /* E_LDSTP of s/d registers: opc 00 / 01, V set */
     E_ADRP,     /* adrp: immhi 5-23, immlo 29-30, relocation PAGE21 or
                    GOT_PAGE21 by the symbol operand's MirRef */
     E_ADDLO,    /* add Rd, Rn, #lo12 (E_ADDSUB_IMM, sf): relocation

@@ -299,6 +299,17 @@ a64_print_inst(MirFunc *f, uint32_t i, FILE *out)
         if (o[0]->kind == MO_IMM && in->size2 == 12)
             fputs(", lsl #12", out);
         break;
+    case FM_STP:
+    case FM_LDP: {
+        bool st = oi->form == FM_STP;
+        fprintf(out, "\t%s ", oi->name);
+        preg(out, o[st ? 0 : 1]->reg, sz);
+        fputs(", ", out);
+        preg(out, o[st ? 1 : 2]->reg, sz);
+        fputs(", ", out);
+        pmem(out, o[st ? 2 : 0]);
+        break;
+    }
     case FM_PAIR:
         fputs(in->op == A64_STPFP ? "\tstp x29, x30, [sp, #-16]!"
                                   : "\tldp x29, x30, [sp], #16", out);

@@ -95,6 +95,41 @@ add_disp(MirFunc *f, uint32_t base, int64_t k, uint32_t d, MirInstVec *out)
                          mir_reg(d, 8)));
 }
 
+/* The callee-saved registers stored (or reloaded) at x29 - 8, - 16, ...
+ * in register order, as the frame layout placed them: two of one class
+ * in neighbouring slots are one stp (ldp). */
+static void
+saves(MirFunc *f, MirInstVec *out, bool store)
+{
+    uint32_t regs[A64_NREGS], n = 0;
+    for (uint32_t r = 1; r < A64_NREGS; r++)
+        if (f->used_callee_saved >> r & 1)
+            regs[n++] = r;
+    for (uint32_t k = 0; k < n; k++) {
+        int64_t off = -8 * (int64_t)(k + 1);
+        bool fp = regs[k] >= V0;
+        if (k + 1 < n && (regs[k + 1] >= V0) == fp) {
+            /* regs[k + 1] is at the lower address */
+            MirOpnd m = mir_mem(MB_REG, FP, off - 8, 8);
+            MirOpnd lo = mir_reg(regs[k + 1], 8), hi = mir_reg(regs[k], 8);
+            VEC_PUSH(*out, store
+                     ? make3(f, fp ? A64_FSTP : A64_STP, 8, lo, hi, m)
+                     : make3(f, fp ? A64_FLDP : A64_LDP, 8, m, lo, hi));
+            if (store) {
+                VEC_PUSH(*out, cfi(f, MIR_CFI_OFFSET, off - 16, regs[k]));
+                VEC_PUSH(*out, cfi(f, MIR_CFI_OFFSET, off - 24, regs[k + 1]));
+            }
+            k++;
+            continue;
+        }
+        MirOpnd m = mir_mem(MB_REG, FP, off, 8), r = mir_reg(regs[k], 8);
+        VEC_PUSH(*out, store ? make2(f, fp ? A64_FSTR : A64_STR, 8, r, m)
+                             : make2(f, fp ? A64_FLDR : A64_LDR, 8, m, r));
+        if (store)
+            VEC_PUSH(*out, cfi(f, MIR_CFI_OFFSET, off - 16, regs[k]));
+    }
+}
+
 void
 a64_prologue(CgCtx *c, MirFunc *f)
 {
@@ -120,16 +155,7 @@ a64_prologue(CgCtx *c, MirFunc *f)
     }
     if (n)
         VEC_PUSH(*p, mir_make(f, A64_SUBSP, 8, (MirOpnd[]){mir_imm(n)}, 1));
-    int64_t off = 0;
-    for (uint32_t r = 1; r < A64_NREGS; r++) {
-        if (!(f->used_callee_saved >> r & 1))
-            continue;
-        off -= 8;
-        bool fp = r >= V0;
-        VEC_PUSH(*p, make2(f, fp ? A64_FSTR : A64_STR, 8, mir_reg(r, 8),
-                           mir_mem(MB_REG, FP, off, 8)));
-        VEC_PUSH(*p, cfi(f, MIR_CFI_OFFSET, off - 16, r));
-    }
+    saves(f, p, true);
     (void)c;
 }
 
@@ -137,15 +163,7 @@ void
 a64_epilogue(CgCtx *c, MirFunc *f, uint32_t ret, MirInstVec *out)
 {
     VEC_PUSH(*out, cfi(f, MIR_CFI_REMEMBER, 0, 0));
-    int64_t off = 0;
-    for (uint32_t r = 1; r < A64_NREGS; r++) {
-        if (!(f->used_callee_saved >> r & 1))
-            continue;
-        off -= 8;
-        bool fp = r >= V0;
-        VEC_PUSH(*out, make2(f, fp ? A64_FLDR : A64_LDR, 8,
-                             mir_mem(MB_REG, FP, off, 8), mir_reg(r, 8)));
-    }
+    saves(f, out, false);
     VEC_PUSH(*out, make2(f, A64_MOV, 8, mir_reg(FP, 8), mir_reg(SP, 8)));
     VEC_PUSH(*out, mir_make(f, A64_LDPFP, 8, NULL, 0));
     VEC_PUSH(*out, cfi(f, MIR_CFI_DEF_CFA, 0, SP));
@@ -162,14 +180,53 @@ disp_ok(int64_t d, unsigned size)
            (d >= -256 && d <= 255);
 }
 
-/* Appends the expansion of instruction i (or i itself) to out. */
+/* Branch reach in instructions: tbz/tbnz +-32 KiB, cbz/cbnz +-1 MiB
+ * (with a margin for the prologue and epilogues). */
+enum { TB_REACH = 32768 / 4 - 256, CB_REACH = 1048576 / 4 - 256 };
+
+/* A branch on a register, as a test and b.cond for a function longer
+ * than its reach (the flags are dead at a block's branches). */
 static void
-expand(MirFunc *f, uint32_t i, MirInstVec *out)
+far_branch(MirFunc *f, uint32_t i, MirInstVec *out)
+{
+    MirInst *in = mir_inst(f, i);
+    MirOpnd r = *mir_opnd(f, i, 0);
+    bool tb = in->op == A64_TBZ || in->op == A64_TBNZ;
+    uint8_t cc = in->op == A64_TBZ || in->op == A64_CBZ ? CC_EQ : CC_NE;
+    MirOpnd blk = *mir_opnd(f, i, tb ? 2 : 1);
+    int64_t b = tb ? mir_opnd(f, i, 1)->imm : 0;
+    uint8_t size = tb ? (b >= 32 ? 8 : 4) : in->size;
+    if (tb)
+        VEC_PUSH(*out, make2(f, A64_TSTI, size, r,
+                             mir_imm((int64_t)(UINT64_C(1) << b))));
+    else
+        VEC_PUSH(*out, make2(f, A64_CMPI, size, r, mir_imm(0)));
+    uint32_t j = mir_make(f, A64_BCC, 0, &blk, 1);
+    mir_inst(f, j)->cond = cc;
+    VEC_PUSH(*out, j);
+}
+
+/* Appends the expansion of instruction i (or i itself) to out; 'len' is
+ * the function's length in instructions. */
+static void
+expand(MirFunc *f, uint32_t i, MirInstVec *out, uint32_t len)
 {
     MirInst *in = mir_inst(f, i);
     MirOpnd o0 = in->nopnds ? *mir_opnd(f, i, 0) : (MirOpnd){0};
     MirOpnd o1 = in->nopnds > 1 ? *mir_opnd(f, i, 1) : (MirOpnd){0};
     switch (in->op) {
+    case A64_TBZ: case A64_TBNZ:
+        if (len > TB_REACH) {
+            far_branch(f, i, out);
+            return;
+        }
+        break;
+    case A64_CBZ: case A64_CBNZ:
+        if (len > CB_REACH) {
+            far_branch(f, i, out);
+            return;
+        }
+        break;
     case A64_MOVI:
         expand_movi(f, o0.imm, o1.reg, in->size, out);
         return;
@@ -208,11 +265,22 @@ void
 a64_post_ra(CgCtx *c, MirFunc *f)
 {
     MirInstVec nv = {0};
+    /* an upper bound of the length: pseudo-instructions and memory
+     * accesses expand to at most 6, the others stay one */
+    uint32_t len = 0;
+    for (uint32_t b = 1; b < f->blocks.len; b++)
+        for (uint32_t k = 0; k < f->blocks.data[b].insts.len; k++) {
+            uint32_t i = f->blocks.data[b].insts.data[k];
+            bool big = a64_ops[mir_inst(f, i)->op].form == FM_PSEUDO;
+            for (uint32_t q = 0; q < mir_inst(f, i)->nopnds; q++)
+                big |= mir_opnd(f, i, q)->kind == MO_MEM;
+            len += big ? 6 : 1;
+        }
     for (uint32_t b = 1; b < f->blocks.len; b++) {
         MirBlock *bl = &f->blocks.data[b];
         nv.len = 0;
         for (uint32_t k = 0; k < bl->insts.len; k++)
-            expand(f, bl->insts.data[k], &nv);
+            expand(f, bl->insts.data[k], &nv, len);
         MirInstVec old = bl->insts;
         bl->insts = nv;
         nv = old;

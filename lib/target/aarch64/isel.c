@@ -188,6 +188,36 @@ addr_of(CgCtx *c, IrValue p)
     return mir_mem(MB_REG, a64_R(c, p), disp, 8);
 }
 
+/* The address of a scalar access of 'size' bytes: addr_of, or above -O0
+ * base + index register (lsl #log2 size) for p = offset T, q, x with
+ * T's size 1 or 'size', x an i64 (or narrower, sign-extended here when
+ * the offset has no other use). */
+static MirOpnd
+addr_idx(CgCtx *c, IrValue p, uint8_t size)
+{
+    IrFunc *f = c->irf;
+    IrInst d = cg_def_of(c, p);
+    int64_t k;
+    if (!c->opt->optlevel || !d.id || ir_inst(f, d)->op != IR_OP_OFFSET)
+        return addr_of(c, p);
+    IrInstData *id = ir_inst(f, d);
+    uint64_t esz = ir_type_size(c->m, id->ty);
+    IrValue ix = ir_inst_arg(f, d, 1);
+    if ((esz != 1 && esz != size) || cg_const_of(c, ix, &k) ||
+        (id->ty2.id != IR_TY_I64 && ir_uses_count(&c->uses, p) != 1))
+        return addr_of(c, p);
+    uint32_t x = a64_R(c, ix);
+    if (id->ty2.id != IR_TY_I64) {
+        uint32_t t = a64_newv(c, MIR_GP);
+        a64_ext(c, true, cg_tsize(id->ty2), 8, x, t);
+        x = t;
+    }
+    MirOpnd m = mir_mem(MB_REG, a64_R(c, ir_inst_arg(f, d, 0)), 0, size);
+    m.index = x;
+    m.scale = (uint8_t)esz;
+    return m;
+}
+
 MirOpnd
 a64_mem_at(MirOpnd m, int64_t off, uint8_t size)
 {
@@ -382,10 +412,73 @@ a64_jmp(CgCtx *c, uint32_t block)
     mir_emit1(c->mf, A64_B, 0, mir_blk(block));
 }
 
+/* A branch on v without the flags: a bool tested with tbnz, x == 0 /
+ * x != 0 as cbz / cbnz, (x & 2^k) == 0 / != 0 as tbz / tbnz.  False
+ * when v is none of these.  (post_ra turns tbz and cbz back into a test
+ * and b.cond in functions too long for their reach.) */
+static bool
+branch_zero(CgCtx *c, IrValue v, uint32_t lt, uint32_t lf)
+{
+    IrFunc *f = c->irf;
+    IrInst d = cg_def_of(c, v);
+    int64_t k;
+    if (!d.id || ir_inst(f, d)->op != IR_OP_ICMP) {
+        if (d.id && ir_inst(f, d)->op == IR_OP_FCMP && cg_cond_fusable(c, v))
+            return false;
+        a64_emit3(c, A64_TBNZ, 4, a64_reg(a64_R(c, v)), mir_imm(0),
+                  mir_blk(lt));
+        a64_jmp(c, lf);
+        return true;
+    }
+    IrInstData *id = ir_inst(f, d);
+    IrValue x = ir_inst_arg(f, d, 0), z = ir_inst_arg(f, d, 1);
+    if (!cg_cond_fusable(c, v) ||
+        (id->pred != IR_PRED_EQ && id->pred != IR_PRED_NE))
+        return false;
+    if (!(cg_const_of(c, z, &k) && k == 0)) {
+        IrValue t = x;
+        x = z;
+        z = t;
+        if (!(cg_const_of(c, z, &k) && k == 0))
+            return false;
+    }
+    bool eq = id->pred == IR_PRED_EQ;
+    uint8_t ts = cg_tsize(id->ty);
+    IrInst an = c->opt->optlevel ? cg_def_of(c, x) : (IrInst){0};
+    if (an.id && ir_inst(f, an)->op == IR_OP_AND &&
+        ir_uses_count(&c->uses, x) == 1 &&
+        ir_layout_inst_block(f, an).id == ir_layout_inst_block(f, d).id) {
+        IrValue y = ir_inst_arg(f, an, 0), m = ir_inst_arg(f, an, 1);
+        if (cg_const_of(c, y, &k)) {
+            IrValue t = y;
+            y = m;
+            m = t;
+        }
+        uint64_t bit = ts == 8 ? (uint64_t)k
+                               : (uint64_t)k & ((UINT64_C(1) << 8 * ts) - 1);
+        if (cg_const_of(c, m, &k) && bit && !(bit & (bit - 1))) {
+            unsigned b = 0;
+            while ((UINT64_C(1) << b) != bit)
+                b++;
+            a64_emit3(c, eq ? A64_TBZ : A64_TBNZ, 8, a64_reg(a64_R(c, y)),
+                      mir_imm(b), mir_blk(lt));
+            a64_jmp(c, lf);
+            return true;
+        }
+    }
+    uint32_t r = ext32(c, false, ts, a64_R(c, x));
+    a64_emit2(c, eq ? A64_CBZ : A64_CBNZ, ts == 8 ? 8 : 4, a64_reg(r),
+              mir_blk(lt));
+    a64_jmp(c, lf);
+    return true;
+}
+
 static void
 sel_condbr(CgCtx *c, IrInst i)
 {
     uint32_t lt = cg_edge_target(c, i, 0), lf = cg_edge_target(c, i, 1);
+    if (branch_zero(c, ir_inst_arg(c->irf, i, 0), lt, lf))
+        return;
     Cond k = emit_cond(c, ir_inst_arg(c->irf, i, 0));
     a64_bcc(c, k.cc, lt);
     if (k.two)
@@ -833,14 +926,20 @@ a64_isel_inst(CgCtx *c, IrInst i)
         c->mf->has_alloca = true;
         return;
     }
-    case IR_OP_LOAD:
-        a64_load_value(c, res, id->ty, addr_of(c, ir_inst_arg(f, i, 0)),
+    case IR_OP_LOAD: {
+        IrValue p = ir_inst_arg(f, i, 0);
+        a64_load_value(c, res, id->ty, ir_type_is_scalar(id->ty)
+                       ? addr_idx(c, p, cg_tsize(id->ty)) : addr_of(c, p),
                        id->flags & IR_INSTF_VOLATILE);
         return;
-    case IR_OP_STORE:
+    }
+    case IR_OP_STORE: {
+        IrValue p = ir_inst_arg(f, i, 1);
         a64_store_value(c, ir_inst_arg(f, i, 0), id->ty,
-                        addr_of(c, ir_inst_arg(f, i, 1)));
+                        ir_type_is_scalar(id->ty)
+                        ? addr_idx(c, p, cg_tsize(id->ty)) : addr_of(c, p));
         return;
+    }
     case IR_OP_OFFSET:
         sel_offset(c, i);
         return;
