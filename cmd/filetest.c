@@ -1243,13 +1243,16 @@ main(int argc, char **argv)
             c.timeout = (unsigned)atoi(argv[++i]);
         else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
+            free(paths);
             return 0;
         } else if (!strcmp(a, "--version")) {
             printf("filetest (sir) %s\n", SIR_VERSION);
+            free(paths);
             return 0;
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "filetest: error: unknown option '%s' (see "
                     "--help)\n", a);
+            free(paths);
             return 1;
         } else
             paths[npaths++] = argv[i];
@@ -1257,6 +1260,7 @@ main(int argc, char **argv)
     if (!npaths) {
         fputs("filetest: error: no test files or directories (see "
               "--help)\n", stderr);
+        free(paths);
         return 1;
     }
     if (c.jobs < 1)

@@ -237,7 +237,10 @@ flt_const(int t, int kind)
                                     "0fC00C000000000000"};
     static const char *const s[] = {"0f00000000", "0f3F800000", "0f40200000",
                                     "0f60AD78EC", "0fC0600000"};
-    return (t == F64 ? d : s)[kind - K_C0];
+    /* a kind that is not a constant (a load or a parameter standing in
+     * for one) takes the last constant: the index stays in bounds */
+    int k = kind >= K_C0 && kind <= K_CNEG ? kind - K_C0 : K_CNEG - K_C0;
+    return (t == F64 ? d : s)[k];
 }
 
 /* The address of element k of the stack array of region t. */
@@ -263,7 +266,8 @@ static void
 elem(char *out, const char *p, int t, unsigned k)
 {
     if (!k) {
-        strcpy(out, p);
+        if (out != p)       /* callers may pass the same buffer */
+            memmove(out, p, strlen(p) + 1);
         return;
     }
     unsigned one = val(), q = val();
