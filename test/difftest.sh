@@ -68,7 +68,7 @@ trap 'exit 130' INT TERM
 # the passes siropt offers, without the printing ones
 passes=$("$bin/siropt" --list-passes 2>/dev/null |
     awk '/^passes:/ {p = 1; next} /^pipelines/ {p = 0} p {print $1}' |
-    grep -v '^print-')
+    grep -v '^print-' | grep -v '^dot-')
 configs=""
 for p in $passes; do configs="$configs opt:$p"; done
 configs="$configs opt:-O1 opt:-O2"

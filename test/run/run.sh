@@ -39,7 +39,7 @@ configs="-O0 -O2"
 if [ "${RUN_EACH_PASS:-1}" = 1 ]; then
     for p in $("$bindir/siropt" --list-passes 2>/dev/null |
                awk '/^passes:/ {p = 1; next} /^pipelines/ {p = 0}
-                    p {print $1}' | grep -v '^print-'); do
+                    p {print $1}' | grep -v '^print-' | grep -v '^dot-'); do
         configs="$configs pass:$p"
     done
 fi
