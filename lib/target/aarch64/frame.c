@@ -248,10 +248,12 @@ expand(MirFunc *f, uint32_t i, MirInstVec *out, uint32_t len)
     default:
         break;
     }
-    for (uint32_t k = 0; k < in->nopnds; k++) {
+    /* add_disp makes instructions: the arrays may move, so i's
+     * instruction and operands are looked up again each time */
+    for (uint32_t k = 0; k < mir_inst(f, i)->nopnds; k++) {
         MirOpnd *m = mir_opnd(f, i, k);
         if (m->kind != MO_MEM || m->base != MB_REG || m->index ||
-            disp_ok(m->imm, in->size))
+            disp_ok(m->imm, mir_inst(f, i)->size))
             continue;
         add_disp(f, m->reg, m->imm, IP0, out);
         m = mir_opnd(f, i, k);
