@@ -20,12 +20,6 @@
 
 #include <string.h>
 
-/* The triples the project targets (spec section 1) that have no code
- * generator yet; target_list() gives the others. */
-static const char *const pending_triples[] = {
-    "arm64-apple-macos",
-};
-
 #if defined(__aarch64__) && defined(__APPLE__)
 #define HOST_TRIPLE "arm64-apple-macos"
 #elif defined(__aarch64__)
@@ -89,27 +83,6 @@ ends_with(const char *s, const char *suffix)
 {
     size_t n = strlen(s), k = strlen(suffix);
     return n >= k && !strcmp(s + n - k, suffix);
-}
-
-/* A pending triple or one of its spellings, to its canonical name;
- * NULL if unknown. */
-static const char *
-find_pending(const char *t)
-{
-    static const struct { const char *alias, *name; } alias[] = {
-        {"arm64-apple-darwin", "arm64-apple-macos"},
-        {"arm64-apple-macosx", "arm64-apple-macos"},
-        {"aarch64-apple-darwin", "arm64-apple-macos"},
-        {"arm64-macos", "arm64-apple-macos"},
-    };
-    for (size_t k = 0; k < sizeof pending_triples / sizeof *pending_triples;
-         k++)
-        if (!strcmp(t, pending_triples[k]))
-            return pending_triples[k];
-    for (size_t k = 0; k < sizeof alias / sizeof *alias; k++)
-        if (!strcmp(t, alias[k].alias))
-            return alias[k].name;
-    return NULL;
 }
 
 /* The backend hook: compiles the verified, optimized module to 'out':
@@ -177,10 +150,6 @@ main(int argc, char **argv)
             for (uint32_t k = 0; k < nt; k++)
                 printf("    %-20s%s\n", ts[k]->name,
                        ts[k]->obj_format == OBJ_MACHO ? "(Mach-O)" : "(ELF)");
-            for (size_t k = 0; k < sizeof pending_triples /
-                                       sizeof *pending_triples; k++)
-                printf("    %-20s(code generation not available yet)\n",
-                       pending_triples[k]);
             return 0;
         } else if (!strcmp(a, "-o")) {
             if (i + 1 >= argc)
@@ -192,7 +161,7 @@ main(int argc, char **argv)
             o.level = a[2] - '0';
         } else if ((v = cli_value(a, "mtriple")) != NULL) {
             const Target *t = target_find(v);
-            o.triple = t ? t->name : find_pending(v);
+            o.triple = t ? t->name : NULL;
             if (!o.triple)
                 return fail("unknown target triple '%s' (see --version)", v);
         } else if ((v = cli_value(a, "relocation-model")) != NULL) {

@@ -13,6 +13,6 @@
 const Target *target_find(const char *triple);
 const Target *const *target_list(uint32_t *n);
 extern const Target x64_linux_target, x64_macos_target;
-extern const Target a64_linux_target;
+extern const Target a64_linux_target, a64_macos_target;
 
 #endif
