@@ -23,12 +23,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The triples the project targets (spec section 1) that have no code
- * generator yet; target_list() gives the others. */
-static const char *const pending_triples[] = {
-    "arm64-apple-macos",
-};
-
 #if defined(__aarch64__) && defined(__APPLE__)
 #define HOST_TRIPLE "arm64-apple-macos"
 #elif defined(__aarch64__)
@@ -112,27 +106,6 @@ ends_with(const char *s, const char *suffix)
     return n >= k && !strcmp(s + n - k, suffix);
 }
 
-/* A pending triple or one of its spellings, to its canonical name;
- * NULL if unknown. */
-static const char *
-find_pending(const char *t)
-{
-    static const struct { const char *alias, *name; } alias[] = {
-        {"arm64-apple-darwin", "arm64-apple-macos"},
-        {"arm64-apple-macosx", "arm64-apple-macos"},
-        {"aarch64-apple-darwin", "arm64-apple-macos"},
-        {"arm64-macos", "arm64-apple-macos"},
-    };
-    for (size_t k = 0; k < sizeof pending_triples / sizeof *pending_triples;
-         k++)
-        if (!strcmp(t, pending_triples[k]))
-            return pending_triples[k];
-    for (size_t k = 0; k < sizeof alias / sizeof *alias; k++)
-        if (!strcmp(t, alias[k].alias))
-            return alias[k].name;
-    return NULL;
-}
-
 /* The backend hook: compiles the verified, optimized module to 'out':
  * text through the text sink, objects through the object sink. */
 static bool
@@ -209,10 +182,6 @@ main(int argc, char **argv)
             for (uint32_t k = 0; k < nt; k++)
                 printf("    %-20s%s\n", ts[k]->name,
                        ts[k]->obj_format == OBJ_MACHO ? "(Mach-O)" : "(ELF)");
-            for (size_t k = 0; k < sizeof pending_triples /
-                                       sizeof *pending_triples; k++)
-                printf("    %-20s(code generation not available yet)\n",
-                       pending_triples[k]);
             return 0;
         } else if (!strcmp(a, "-o")) {
             if (i + 1 >= argc)
@@ -235,7 +204,7 @@ main(int argc, char **argv)
         } else if ((v = cli_arg(argc, argv, &i, "mtriple", &missing))) {
             char why[128];
             const Target *t = tgt_resolve(v, why, sizeof why);
-            o.triple = t ? t->name : find_pending(v);
+            o.triple = t ? t->name : NULL;
             if (!o.triple) {
                 fprintf(stderr, "sirc: error: target triple '%s': %s (see "
                         "--version)\n", v, why);

@@ -21,7 +21,7 @@ const Target *tgt_find(const char *triple);
 const Target *tgt_resolve(const char *triple, char *why, size_t whylen);
 const Target *const *tgt_list(uint32_t *n);
 extern const Target x64_linux_target, x64_macos_target;
-extern const Target a64_linux_target;
+extern const Target a64_linux_target, a64_macos_target;
 
 #ifdef __cplusplus
 }

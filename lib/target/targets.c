@@ -20,6 +20,7 @@ static const Target *const targets[] = {
     &x64_linux_target,
     &x64_macos_target,
     &a64_linux_target,
+    &a64_macos_target,
 };
 
 const Target *const *

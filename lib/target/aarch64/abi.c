@@ -10,12 +10,17 @@
  * reference to a copy the caller makes.  When the registers of a class
  * run out, the value goes on the stack (8-byte slots) and that class
  * takes no more registers (NGRN/NSRN = 8).  The indirect result goes
- * through x8.  Variadic calls are passed as the others (Linux).
+ * through x8.  Variadic calls are passed as the others on Linux.
  *
  * As on x86-64, register arguments are copied into their physregs
  * immediately before the call and results out of them immediately
  * after, so physreg live ranges stay short; aggregates in x registers
  * go through a frame temporary.
+ *
+ * Apple's arm64 variant (obj_format Mach-O): every variadic argument
+ * goes on the stack in an 8-byte slot, and the other stack arguments
+ * are packed at their natural size and alignment rather than in 8-byte
+ * slots.  Narrow integers are extended by the caller on both.
  */
 #include "a64.h"
 
@@ -83,12 +88,36 @@ typedef struct {
     uint32_t off;
 } Place;
 
+/* Stack space for a value of size bytes and alignment al: an 8-byte
+ * slot (AAPCS64, Apple's variadic arguments) or, packed, its natural
+ * size and alignment (Apple). */
+static uint32_t
+on_stack(uint64_t size, uint32_t al, bool packed, uint32_t *stack)
+{
+    if (!packed) {
+        al = 8;
+        size = round8(size);
+    }
+    uint32_t off = (*stack + al - 1) / al * al;
+    *stack = off + (uint32_t)size;
+    return off;
+}
+
 /* Allocates registers or stack space for a value of type t (AAPCS64
- * stages C.1-C.16 as SIR's types need them). */
+ * stages C.1-C.16 as SIR's types need them); 'apple' gives Apple's
+ * variant, with 'vararg' for a variadic argument. */
 static Place
-place(IrModule *m, IrType t, unsigned *ngrn, unsigned *nsrn, uint32_t *stack)
+place(IrModule *m, IrType t, unsigned *ngrn, unsigned *nsrn, uint32_t *stack,
+      bool apple, bool vararg)
 {
     Place p = {.cl = classify(m, t)};
+    bool packed = apple && !vararg;
+    if (apple && vararg && p.cl.kind != K_NONE) {
+        p.stack = true;
+        p.off = on_stack(p.cl.kind == K_REF ? 8 : ir_type_size(m, t), 8,
+                         false, stack);
+        return p;
+    }
     switch (p.cl.kind) {
     case K_NONE:
         return p;
@@ -100,8 +129,8 @@ place(IrModule *m, IrType t, unsigned *ngrn, unsigned *nsrn, uint32_t *stack)
         }
         *nsrn = 8;
         p.stack = true;
-        p.off = *stack;
-        *stack += round8(ir_type_size(m, t));
+        p.off = on_stack(ir_type_size(m, t), ir_type_align(m, t), packed,
+                         stack);
         return p;
     default:
         if (*ngrn + p.cl.n <= 8) {
@@ -111,10 +140,16 @@ place(IrModule *m, IrType t, unsigned *ngrn, unsigned *nsrn, uint32_t *stack)
         }
         *ngrn = 8;
         p.stack = true;
-        p.off = *stack;
-        *stack += p.cl.kind == K_REF ? 8 : round8(ir_type_size(m, t));
+        p.off = p.cl.kind == K_REF ? on_stack(8, 8, packed, stack)
+            : on_stack(ir_type_size(m, t), ir_type_align(m, t), packed, stack);
         return p;
     }
+}
+
+static bool
+apple(CgCtx *c)
+{
+    return c->opt->target->obj_format == OBJ_MACHO;
 }
 
 static bool
@@ -160,7 +195,7 @@ a64_isel_entry(CgCtx *c)
                      "(large aggregates are passed by reference)");
             break;
         }
-        pl[k] = place(m, t, &ngrn, &nsrn, &stack);
+        pl[k] = place(m, t, &ngrn, &nsrn, &stack, apple(c), false);
         if (pl[k].stack || pl[k].cl.kind == K_NONE)
             continue;
         bool fp = pl[k].cl.kind == K_HFA;
@@ -291,7 +326,8 @@ lower_call(CgCtx *c, IrInst i, MirOpnd callee, IrSig sig,
             free(pl), free(args);
             return;
         }
-        pl[k] = place(m, ir_value_type(f, args[k]), &ngrn, &nsrn, &stack);
+        pl[k] = place(m, ir_value_type(f, args[k]), &ngrn, &nsrn, &stack,
+                      apple(c), k >= sd->nparams);
     }
     if (stack > mf->outarg_size)
         mf->outarg_size = stack;
@@ -320,7 +356,9 @@ lower_call(CgCtx *c, IrInst i, MirOpnd callee, IrSig sig,
             continue;
         }
         if (p.stack) {
-            if (ir_type_is_scalar(t) && !ir_type_is_float(t))
+            /* a packed narrow integer takes only its own bytes */
+            if (ir_type_is_scalar(t) && !ir_type_is_float(t) &&
+                (!apple(c) || k >= sd->nparams || cg_tsize(t) == 8))
                 a64_emit2(c, A64_STR, 8,
                           a64_reg(extend_abi(c, t, a64_R(c, args[k]))), out);
             else

@@ -34,6 +34,29 @@ psym(MirFunc *f, FILE *out, const MirOpnd *o)
         fprintf(out, "%+" PRId64, o->imm);
 }
 
+/* A symbol reached by page: ELF's :lo12: / :got: / :got_lo12: prefixes,
+ * Apple's @PAGE / @PAGEOFF / @GOTPAGE / @GOTPAGEOFF suffixes. */
+static void
+pref(MirFunc *f, FILE *out, const MirOpnd *o)
+{
+    static const char *const elf[] = {
+        [MIR_REF_PAGE] = "", [MIR_REF_PAGEOFF] = ":lo12:",
+        [MIR_REF_GOTPAGE] = ":got:", [MIR_REF_GOTPAGEOFF] = ":got_lo12:",
+    };
+    static const char *const apple[] = {
+        [MIR_REF_PAGE] = "@PAGE", [MIR_REF_PAGEOFF] = "@PAGEOFF",
+        [MIR_REF_GOTPAGE] = "@GOTPAGE", [MIR_REF_GOTPAGEOFF] = "@GOTPAGEOFF",
+    };
+    if (o->ref < MIR_REF_PAGE || o->ref > MIR_REF_GOTPAGEOFF)
+        CG_BUG("symbol operand without a page reference");
+    bool macho = f->target->obj_format == OBJ_MACHO;
+    if (!macho)
+        fputs(elf[o->ref], out);
+    psym(f, out, o);
+    if (macho)
+        fputs(apple[o->ref], out);
+}
+
 static void
 pmem(FILE *out, const MirOpnd *o)
 {
@@ -218,24 +241,24 @@ a64_print_inst(MirFunc *f, uint32_t i, FILE *out)
     case FM_ADRP:
         fputs("\tadrp ", out);
         preg(out, o[1]->reg, 8);
-        fputs(o[0]->ref == MIR_REF_GOTPAGE ? ", :got:" : ", ", out);
-        psym(f, out, o[0]);
+        fputs(", ", out);
+        pref(f, out, o[0]);
         break;
     case FM_ADDLO:
         fputs("\tadd ", out);
         preg(out, o[2]->reg, 8);
         fputs(", ", out);
         preg(out, o[0]->reg, 8);
-        fputs(", :lo12:", out);
-        psym(f, out, o[1]);
+        fputs(", ", out);
+        pref(f, out, o[1]);
         break;
     case FM_LDGOT:
         fputs("\tldr ", out);
         preg(out, o[2]->reg, 8);
         fputs(", [", out);
         preg(out, o[0]->reg, 8);
-        fputs(", :got_lo12:", out);
-        psym(f, out, o[1]);
+        fputs(", ", out);
+        pref(f, out, o[1]);
         fputs("]", out);
         break;
     case FM_B:

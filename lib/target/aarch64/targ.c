@@ -171,35 +171,48 @@ static const uint8_t dwarf_regs[A64_NREGS] = {
     80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94,
 };
 
+/* Everything but the object format, its spelling and the calling
+ * convention's Apple variant (abi.c asks obj_format) is shared. */
+#define A64_COMMON \
+    .regs = &a64_regs, \
+    .ops = a64_ops, \
+    .nops = A64_NOPS, \
+    .op_move = {A64_MOV, A64_FMOV}, \
+    .op_movi = A64_MOVI, \
+    .isel_entry = a64_isel_entry, \
+    .isel_inst = a64_isel_inst, \
+    .reg_fp = FP, \
+    .reg_sp = SP, \
+    .inarg_off = 16, \
+    .op_jmp = A64_B, \
+    .op_jcc = A64_BCC, \
+    .op_ret = A64_RET, \
+    .op_cfi = A64_CFI, \
+    .prologue = a64_prologue, \
+    .epilogue = a64_epilogue, \
+    .post_ra = a64_post_ra, \
+    .print_inst = a64_print_inst, \
+    .obj_machine = OBJ_AARCH64, \
+    .func_align = "\t.p2align 2\n", \
+    .comment = "//", \
+    .dwarf_regs = dwarf_regs, \
+    .encode = NULL
+
 const Target a64_linux_target = {
     .name = "aarch64-linux-gnu",
     .aliases = "aarch64 aarch64-unknown-linux-gnu aarch64-linux arm64-linux",
-    .regs = &a64_regs,
-    .ops = a64_ops,
-    .nops = A64_NOPS,
-    .op_move = {A64_MOV, A64_FMOV},
-    .op_movi = A64_MOVI,
-    .isel_entry = a64_isel_entry,
-    .isel_inst = a64_isel_inst,
-    .reg_fp = FP,
-    .reg_sp = SP,
-    .inarg_off = 16,
-    .op_jmp = A64_B,
-    .op_jcc = A64_BCC,
-    .op_ret = A64_RET,
-    .op_cfi = A64_CFI,
-    .loop_align_log2 = 0,
-    .loop_align_max = 0,
-    .prologue = a64_prologue,
-    .epilogue = a64_epilogue,
-    .post_ra = a64_post_ra,
-    .print_inst = a64_print_inst,
+    A64_COMMON,
     .obj_format = OBJ_ELF,
-    .obj_machine = OBJ_AARCH64,
     .sym_prefix = "",
     .label_prefix = ".L",
-    .func_align = "\t.p2align 2\n",
-    .comment = "//",
-    .dwarf_regs = dwarf_regs,
-    .encode = NULL,
+};
+
+const Target a64_macos_target = {
+    .name = "arm64-apple-macos",
+    .aliases = "arm64-apple-darwin arm64-apple-macosx aarch64-apple-darwin "
+               "arm64-macos",
+    A64_COMMON,
+    .obj_format = OBJ_MACHO,
+    .sym_prefix = "_",
+    .label_prefix = "L",
 };
