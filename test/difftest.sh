@@ -23,6 +23,8 @@
 # $DIFFTEST_DIR (default build/difftest) as seed-S.sir, seed-S.CONFIG.*.
 # Reduce one with: sirgen -seed S ... (the exact command is saved too).
 # DIFFTEST_JOBS=J runs J interleaved shares of the seeds at once.
+# DIFFTEST_ONLY=PATTERN keeps the configurations whose name matches
+# the grep pattern (DIFFTEST_ONLY=a64: runs only the AArch64 lanes).
 # DIFFTEST_SIROPT_FLAGS adds options to every siropt run (for example
 # --verify-each, which also checks the analysis cache).
 # Exit status 1 when there was any mismatch.
@@ -80,6 +82,10 @@ if [ "${DIFFTEST_A64:-1}" = 1 ] && [ -x "$bin/sirc" ] &&
    command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 &&
    command -v qemu-aarch64 >/dev/null 2>&1 && [ -d "$a64sys" ]; then
     configs="$configs a64:-O0 a64:-O2"
+fi
+if [ -n "${DIFFTEST_ONLY:-}" ]; then
+    configs=$(for cf in $configs; do echo "$cf"; done |
+              grep -e "$DIFFTEST_ONLY" | tr '\n' ' ')
 fi
 
 seeds=0 runs=0 bad=0 genbad=0

@@ -301,6 +301,11 @@ typedef struct Target {
      * rows (the target block is operand 0; cond ^ 1 negates a
      * condition), the return row. */
     uint16_t op_jmp, op_jcc, op_ret, op_cfi;
+    /* Optional: negates conditional branch 'in' in place (its opcode or
+     * condition) and says whether it is one; NULL: only op_jcc rows
+     * branch conditionally, negated by cond ^ 1.  Its target is its
+     * MO_BLOCK operand. */
+    bool (*invert_branch)(MirInst *in);
     /* Loop tops are aligned to 1 << loop_align_log2 when that costs at
      * most loop_align_max bytes (above -O0; 0: never). */
     uint8_t loop_align_log2, loop_align_max;

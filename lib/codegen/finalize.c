@@ -58,6 +58,32 @@ resolve_frame(MirFunc *f)
     }
 }
 
+/* Negates conditional branch 'in' in place; false when it is not one. */
+static bool
+invert_branch(const Target *t, MirInst *in)
+{
+    if (t->invert_branch)
+        return t->invert_branch(in);
+    if (in->op != t->op_jcc)
+        return false;
+    in->cond ^= 1;
+    return true;
+}
+
+/* The index of branch i's target block operand, or -1 when i is not a
+ * branch (jump, or a conditional branch of any form: b.cond, cbz, tbz). */
+static int
+branch_opnd(MirFunc *f, uint32_t i)
+{
+    MirInst *in = mir_inst(f, i), probe = *in;
+    if (in->op != f->target->op_jmp && !invert_branch(f->target, &probe))
+        return -1;
+    for (int k = 0; k < in->nopnds; k++)
+        if (mir_opnd(f, i, k)->kind == MO_BLOCK)
+            return k;
+    return -1;
+}
+
 /* Blocks that a later block (or the block itself) branches to: the tops
  * of loops as laid out. */
 static void
@@ -68,11 +94,10 @@ mark_loop_tops(MirFunc *f)
         MirBlock *bl = &f->blocks.data[b];
         for (uint32_t k = 0; k < bl->insts.len; k++) {
             uint32_t i = bl->insts.data[k];
-            MirInst *in = mir_inst(f, i);
-            if ((in->op != t->op_jmp && in->op != t->op_jcc) ||
-                !in->nopnds || mir_opnd(f, i, 0)->kind != MO_BLOCK)
+            int o = branch_opnd(f, i);
+            if (o < 0)
                 continue;
-            uint32_t to = mir_opnd(f, i, 0)->obj;
+            uint32_t to = mir_opnd(f, i, o)->obj;
             if (to <= b) {
                 f->blocks.data[to].align_log2 = t->loop_align_log2;
                 f->blocks.data[to].align_max = t->loop_align_max;
@@ -132,10 +157,11 @@ layout_branches(MirFunc *f)
             continue;
         uint32_t last = bl->insts.data[n - 1];
         uint32_t jc = n >= 2 ? bl->insts.data[n - 2] : 0;
-        if (jc && mir_inst(f, jc)->op == t->op_jcc &&
-            mir_opnd(f, jc, 0)->obj == nx) {
-            mir_inst(f, jc)->cond ^= 1;
-            *mir_opnd(f, jc, 0) = *mir_opnd(f, last, 0);
+        int o = jc ? branch_opnd(f, jc) : -1;
+        if (o >= 0 && mir_inst(f, jc)->op != t->op_jmp &&
+            mir_opnd(f, jc, o)->obj == nx &&
+            invert_branch(t, mir_inst(f, jc))) {
+            *mir_opnd(f, jc, o) = *mir_opnd(f, last, 0);
             bl->insts.len--;
         } else if (mir_opnd(f, last, 0)->obj == nx) {
             bl->insts.len--;

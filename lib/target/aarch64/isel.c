@@ -94,6 +94,15 @@ a64_ext(CgCtx *c, bool sgn, uint8_t from, uint8_t to, uint32_t s, uint32_t d)
     mir_inst(c->mf, i)->size2 = from;
 }
 
+/* Whether value v is in its register zero-extended to 64 bits already:
+ * ldrb, ldrh and ldr w zero what is above the bytes they load. */
+static bool
+zero_upper(CgCtx *c, IrValue v)
+{
+    IrInst d = cg_def_of(c, v);
+    return d.id && ir_inst(c->irf, d)->op == IR_OP_LOAD;
+}
+
 /* A fresh vreg with s extended from 'from' bytes to 32 bits (or s
  * itself when it is as wide). */
 static uint32_t
@@ -104,6 +113,15 @@ ext32(CgCtx *c, bool sgn, uint8_t from, uint32_t s)
     uint32_t d = a64_newv(c, MIR_GP);
     a64_ext(c, sgn, from, 4, s, d);
     return d;
+}
+
+/* The register of value v extended from 'from' bytes to 32 bits: v's
+ * own when it is as wide, or zero-extended already by its load. */
+static uint32_t
+ext32v(CgCtx *c, bool sgn, uint8_t from, IrValue v)
+{
+    uint32_t r = a64_R(c, v);
+    return !sgn && zero_upper(c, v) ? r : ext32(c, sgn, from, r);
 }
 
 /* The register holding constant k (a fresh one). */
@@ -352,13 +370,13 @@ emit_compare(CgCtx *c, IrInst i)
         p = cg_pred_mirror(p);
     }
     bool sgn = signed_pred(p);
-    uint32_t ra = ext32(c, sgn, ts, a64_R(c, a));
+    uint32_t ra = ext32v(c, sgn, ts, a);
     if (cg_const_of(c, b, &k)) {
         if (ts < 4 && !sgn)
             k &= ts == 1 ? 0xff : 0xffff;
         cmp_const(c, sz, ra, k);
     } else {
-        uint32_t rb = ext32(c, sgn, ts, a64_R(c, b));
+        uint32_t rb = ext32v(c, sgn, ts, b);
         a64_emit2(c, A64_CMP, sz, a64_reg(ra), a64_reg(rb));
     }
     return (Cond){icc(p), 0, false};
@@ -466,7 +484,7 @@ branch_zero(CgCtx *c, IrValue v, uint32_t lt, uint32_t lf)
             return true;
         }
     }
-    uint32_t r = ext32(c, false, ts, a64_R(c, x));
+    uint32_t r = ext32v(c, false, ts, x);
     a64_emit2(c, eq ? A64_CBZ : A64_CBNZ, ts == 8 ? 8 : 4, a64_reg(r),
               mir_blk(lt));
     a64_jmp(c, lf);
@@ -655,9 +673,8 @@ sel_shift(CgCtx *c, IrInst i)
     IrValue a = ir_inst_arg(f, i, 0), b = ir_inst_arg(f, i, 1);
     uint8_t ts = cg_tsize(id->ty), sz = asize(id->ty);
     unsigned w = ir_type_bits(id->ty);
-    uint32_t ra = a64_R(c, a);
-    if (id->op != IR_OP_SHL)
-        ra = ext32(c, id->op == IR_OP_ASHR, ts, ra);
+    uint32_t ra = id->op != IR_OP_SHL
+        ? ext32v(c, id->op == IR_OP_ASHR, ts, a) : a64_R(c, a);
     int64_t k;
     if (cg_const_of(c, b, &k)) {
         k &= w - 1;
@@ -736,13 +753,14 @@ sel_cast(CgCtx *c, IrInst i)
         cg_bind(c, res, &ra, 1);
         return;
     case IR_OP_ITOP:
-    case IR_OP_ZEXT:
-        if (fs == 8) {
+    case IR_OP_ZEXT: {
+        if (fs == 8 || zero_upper(c, a)) {
             cg_bind(c, res, &ra, 1);
             return;
         }
         a64_ext(c, false, fs, 4, ra, cg_def1(c, i));
         return;
+    }
     case IR_OP_SEXT:
         a64_ext(c, true, fs, ts, ra, cg_def1(c, i));
         return;
@@ -767,7 +785,7 @@ sel_cast(CgCtx *c, IrInst i)
     case IR_OP_UITOF: {
         bool sgn = id->op == IR_OP_SITOF;
         cvt(c, sgn ? A64_SCVTF : A64_UCVTF, ts, fs < 4 ? 4 : fs,
-            ext32(c, sgn, fs, ra), cg_def1(c, i));
+            ext32v(c, sgn, fs, a), cg_def1(c, i));
         return;
     }
     case IR_OP_FTOSI:

@@ -171,6 +171,20 @@ static const uint8_t dwarf_regs[A64_NREGS] = {
     80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94,
 };
 
+/* b.cond negates its condition; cbz/cbnz and tbz/tbnz swap. */
+static bool
+invert_branch(MirInst *in)
+{
+    switch (in->op) {
+    case A64_BCC: in->cond ^= 1; return true;
+    case A64_CBZ: in->op = A64_CBNZ; return true;
+    case A64_CBNZ: in->op = A64_CBZ; return true;
+    case A64_TBZ: in->op = A64_TBNZ; return true;
+    case A64_TBNZ: in->op = A64_TBZ; return true;
+    default: return false;
+    }
+}
+
 /* Everything but the object format, its spelling and the calling
  * convention's Apple variant (abi.c asks obj_format) is shared. */
 #define A64_COMMON \
@@ -186,6 +200,7 @@ static const uint8_t dwarf_regs[A64_NREGS] = {
     .inarg_off = 16, \
     .op_jmp = A64_B, \
     .op_jcc = A64_BCC, \
+    .invert_branch = invert_branch, \
     .op_ret = A64_RET, \
     .op_cfi = A64_CFI, \
     .prologue = a64_prologue, \
