@@ -94,13 +94,28 @@ a64_ext(CgCtx *c, bool sgn, uint8_t from, uint8_t to, uint32_t s, uint32_t d)
     mir_inst(c->mf, i)->size2 = from;
 }
 
-/* Whether value v is in its register zero-extended to 64 bits already:
- * ldrb, ldrh and ldr w zero what is above the bytes they load. */
+/* Whether integer value v of 'from' bytes is in its register
+ * zero-extended to 64 bits already: ldrb, ldrh and ldr w zero what is
+ * above the bytes they load, and every instruction writing a w register
+ * zeroes its top half (isel computes these i32 operations in w
+ * registers with sel_intbin; not so division, which works in x
+ * registers, a shift by 0, which is a move, truncations, parameters
+ * and call results: their upper bits are whatever the source had). */
 static bool
-zero_upper(CgCtx *c, IrValue v)
+zero_upper(CgCtx *c, IrValue v, uint8_t from)
 {
     IrInst d = cg_def_of(c, v);
-    return d.id && ir_inst(c->irf, d)->op == IR_OP_LOAD;
+    if (!d.id)
+        return false;
+    switch (ir_inst(c->irf, d)->op) {
+    case IR_OP_LOAD:
+        return true;
+    case IR_OP_AND: case IR_OP_OR: case IR_OP_XOR: case IR_OP_IADD:
+    case IR_OP_ISUB: case IR_OP_IMUL:
+        return from == 4;
+    default:
+        return false;
+    }
 }
 
 /* A fresh vreg with s extended from 'from' bytes to 32 bits (or s
@@ -121,7 +136,7 @@ static uint32_t
 ext32v(CgCtx *c, bool sgn, uint8_t from, IrValue v)
 {
     uint32_t r = a64_R(c, v);
-    return !sgn && zero_upper(c, v) ? r : ext32(c, sgn, from, r);
+    return !sgn && zero_upper(c, v, from) ? r : ext32(c, sgn, from, r);
 }
 
 /* The register holding constant k (a fresh one). */
@@ -754,7 +769,7 @@ sel_cast(CgCtx *c, IrInst i)
         return;
     case IR_OP_ITOP:
     case IR_OP_ZEXT: {
-        if (fs == 8 || zero_upper(c, a)) {
+        if (fs == 8 || zero_upper(c, a, fs)) {
             cg_bind(c, res, &ra, 1);
             return;
         }
