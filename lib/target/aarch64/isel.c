@@ -239,8 +239,21 @@ addr_idx(CgCtx *c, IrValue p, uint8_t size)
     if ((esz != 1 && esz != size) || cg_const_of(c, ix, &k) ||
         (id->ty2.id != IR_TY_I64 && ir_uses_count(&c->uses, p) != 1))
         return addr_of(c, p);
+    /* An i32 index, or an i64 one extended from i32, is extended by the
+     * address itself (sxtw / uxtw); narrower ones first by an sxt. */
+    uint8_t ext = MIR_EXT_NONE;
+    IrInst xd = cg_def_of(c, ix);
+    if (id->ty2.id == IR_TY_I32) {
+        ext = MIR_EXT_SXTW;
+    } else if (id->ty2.id == IR_TY_I64 && xd.id &&
+               (ir_inst(f, xd)->op == IR_OP_SEXT ||
+                ir_inst(f, xd)->op == IR_OP_ZEXT) &&
+               ir_inst(f, xd)->ty2.id == IR_TY_I32) {
+        ext = ir_inst(f, xd)->op == IR_OP_SEXT ? MIR_EXT_SXTW : MIR_EXT_UXTW;
+        ix = ir_inst_arg(f, xd, 0);
+    }
     uint32_t x = a64_R(c, ix);
-    if (id->ty2.id != IR_TY_I64) {
+    if (id->ty2.id != IR_TY_I64 && !ext) {
         uint32_t t = a64_newv(c, MIR_GP);
         a64_ext(c, true, cg_tsize(id->ty2), 8, x, t);
         x = t;
@@ -248,6 +261,7 @@ addr_idx(CgCtx *c, IrValue p, uint8_t size)
     MirOpnd m = mir_mem(MB_REG, a64_R(c, ir_inst_arg(f, d, 0)), 0, size);
     m.index = x;
     m.scale = (uint8_t)esz;
+    m.ext = ext;
     return m;
 }
 
