@@ -96,7 +96,8 @@ a64_ext(CgCtx *c, bool sgn, uint8_t from, uint8_t to, uint32_t s, uint32_t d)
 
 /* Whether integer value v of 'from' bytes is in its register
  * zero-extended to 64 bits already: ldrb, ldrh and ldr w zero what is
- * above the bytes they load, and every instruction writing a w register
+ * above the bytes they load, a materialized compare is 0 or 1, and
+ * every instruction writing a w register
  * zeroes its top half (isel computes these i32 operations in w
  * registers with sel_intbin; not so division, which works in x
  * registers, a shift by 0, which is a move, truncations, parameters
@@ -109,6 +110,7 @@ zero_upper(CgCtx *c, IrValue v, uint8_t from)
         return false;
     switch (ir_inst(c->irf, d)->op) {
     case IR_OP_LOAD:
+    case IR_OP_ICMP: case IR_OP_FCMP:   /* cset: 0 or 1 */
         return true;
     case IR_OP_AND: case IR_OP_OR: case IR_OP_XOR: case IR_OP_IADD:
     case IR_OP_ISUB: case IR_OP_IMUL:
@@ -794,6 +796,10 @@ sel_cast(CgCtx *c, IrInst i)
         a64_ext(c, true, fs, ts, ra, cg_def1(c, i));
         return;
     case IR_OP_BTOI:
+        if (zero_upper(c, a, 1)) {
+            cg_bind(c, res, &ra, 1);
+            return;
+        }
         a64_ext(c, false, 1, 4, ra, cg_def1(c, i));
         return;
     case IR_OP_ITOB: {
