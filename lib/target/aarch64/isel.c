@@ -380,6 +380,8 @@ cmp_const(CgCtx *c, uint8_t sz, uint32_t r, int64_t k)
     a64_emit2(c, A64_CMP, sz, a64_reg(r), a64_reg(kreg(c, k)));
 }
 
+static IrInst foldable_def(CgCtx *c, IrValue v, IrBlock b);
+
 /* Emits the compare of an icmp/fcmp; returns the condition. */
 static Cond
 emit_compare(CgCtx *c, IrInst i)
@@ -399,6 +401,28 @@ emit_compare(CgCtx *c, IrInst i)
         a = b;
         b = t;
         p = cg_pred_mirror(p);
+    }
+    /* (x & mask) ==/!= 0 as tst x, #mask */
+    IrInst an = (p == IR_PRED_EQ || p == IR_PRED_NE) && c->opt->optlevel &&
+                cg_const_of(c, b, &k) && k == 0
+        ? foldable_def(c, a, ir_layout_inst_block(f, i)) : (IrInst){0};
+    if (an.id && ir_inst(f, an)->op == IR_OP_AND) {
+        IrValue x = ir_inst_arg(f, an, 0), y = ir_inst_arg(f, an, 1);
+        int64_t m;
+        uint32_t enc;
+        if (cg_const_of(c, x, &m)) {
+            IrValue t = x;
+            x = y;
+            y = t;
+        }
+        uint64_t mm = cg_const_of(c, y, &m) ? (uint64_t)m : 0;
+        if (ts < 8)
+            mm &= (UINT64_C(1) << 8 * ts) - 1;
+        if (mm && a64_logimm(mm, sz * 8u, &enc)) {
+            a64_emit2(c, A64_TSTI, sz, a64_reg(a64_R(c, x)),
+                      mir_imm((int64_t)mm));
+            return (Cond){icc(p), 0, false};
+        }
     }
     bool sgn = signed_pred(p);
     uint32_t ra = ext32v(c, sgn, ts, a);
