@@ -84,6 +84,21 @@ branch_opnd(MirFunc *f, uint32_t i)
     return -1;
 }
 
+/* The target operand of the first branch of block b at or after
+ * position *k (which moves past it), or NULL. */
+static MirOpnd *
+next_branch(MirFunc *f, uint32_t b, uint32_t *k)
+{
+    MirBlock *bl = &f->blocks.data[b];
+    while (*k < bl->insts.len) {
+        uint32_t i = bl->insts.data[(*k)++];
+        int o = branch_opnd(f, i);
+        if (o >= 0)
+            return mir_opnd(f, i, o);
+    }
+    return NULL;
+}
+
 /* The block a branch to block b ends up in: b, or what b jumps to when
  * it holds nothing but a jump (an edge block whose copies the allocator
  * coalesced away), followed a few steps. */
@@ -112,13 +127,8 @@ thread_jumps(MirFunc *f)
     uint32_t nb = f->blocks.len;
     uint8_t *hit = xcalloc(nb + 1, 1);
     for (uint32_t b = 1; b < nb; b++) {
-        MirBlock *bl = &f->blocks.data[b];
-        for (uint32_t k = 0; k < bl->insts.len; k++) {
-            uint32_t i = bl->insts.data[k];
-            int o = branch_opnd(f, i);
-            if (o < 0)
-                continue;
-            MirOpnd *x = mir_opnd(f, i, o);
+        MirOpnd *x;
+        for (uint32_t k = 0; (x = next_branch(f, b, &k));) {
             x->obj = final_target(f, x->obj);
             hit[x->obj] = 1;
         }
@@ -146,13 +156,9 @@ mark_loop_tops(MirFunc *f)
 {
     const Target *t = f->target;
     for (uint32_t b = 1; b < f->blocks.len; b++) {
-        MirBlock *bl = &f->blocks.data[b];
-        for (uint32_t k = 0; k < bl->insts.len; k++) {
-            uint32_t i = bl->insts.data[k];
-            int o = branch_opnd(f, i);
-            if (o < 0)
-                continue;
-            uint32_t to = mir_opnd(f, i, o)->obj;
+        MirOpnd *x;
+        for (uint32_t k = 0; (x = next_branch(f, b, &k));) {
+            uint32_t to = x->obj;
             if (to <= b) {
                 f->blocks.data[to].align_log2 = t->loop_align_log2;
                 f->blocks.data[to].align_max = t->loop_align_max;
