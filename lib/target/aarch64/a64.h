@@ -226,6 +226,9 @@ void a64_sel_frem(CgCtx *c, IrInst i);
 
 /* asm.c: one instruction as GNU assembly (Target.print_inst) */
 void a64_print_inst(MirFunc *f, uint32_t i, FILE *out);
+/* enc.c: one instruction as its 32-bit word (Target.encode) */
+uint32_t a64_encode(MirFunc *f, uint32_t i, bool short_branch, uint8_t *buf,
+                    McFixup *fx, uint32_t *nfx);
 /* frame.c: Target.prologue, epilogue and post_ra (pseudo expansion and
  * displacement legalization through x16) */
 void a64_prologue(CgCtx *c, MirFunc *f);

@@ -211,7 +211,7 @@ invert_branch(MirInst *in)
     .func_align = "\t.p2align 2\n", \
     .comment = "//", \
     .dwarf_regs = dwarf_regs, \
-    .encode = NULL
+    .encode = a64_encode
 
 const Target a64_linux_target = {
     .name = "aarch64-linux-gnu",
