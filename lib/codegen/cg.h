@@ -284,6 +284,11 @@ typedef struct Target {
     uint32_t nops;
     uint16_t op_move[MIR_NCLS]; /* whole-register copy, reg or memory */
     uint16_t op_movi;           /* 64-bit immediate into a GP register */
+    /* Spill code: the rows that store a whole register of each class to
+     * its 8-byte spill slot (operands: register, memory) and load it
+     * back (memory, register).  0: op_move with a memory operand (x86
+     * mov does both). */
+    uint16_t op_spill[MIR_NCLS], op_reload[MIR_NCLS];
     /* Instruction selection into ctx->mf (on vregs): the incoming
      * parameters, then each IR instruction of the reachable blocks in
      * reverse post-order (definitions before uses), with ctx->mf->cur

@@ -193,6 +193,8 @@ invert_branch(MirInst *in)
     .nops = A64_NOPS, \
     .op_move = {A64_MOV, A64_FMOV}, \
     .op_movi = A64_MOVI, \
+    .op_spill = {A64_STR, A64_FSTR}, \
+    .op_reload = {A64_LDR, A64_FLDR}, \
     .isel_entry = a64_isel_entry, \
     .isel_inst = a64_isel_inst, \
     .reg_fp = FP, \
