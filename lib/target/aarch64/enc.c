@@ -13,7 +13,7 @@
  * Branches to blocks leave MC_FX_BRANCH fixups; symbol references leave
  * MC_FX_SYM fixups with the field zero (the object sink resolves or
  * relocates them).  Every branch has one size: the shared layout
- * (finalize.c) has already rewritten conditional branches that cannot
+ * (branchrange.c) has already rewritten conditional branches that cannot
  * reach their target, so short_branch changes nothing.
  */
 #include "a64.h"
@@ -91,12 +91,39 @@ fixup(Enc *e, uint8_t kind, uint8_t rkind, uint8_t field, uint32_t target,
     };
 }
 
-static void
-block_fixup(Enc *e, const MirOpnd *o, McField fld)
+McField
+a64_branch_field(uint16_t op)
 {
+    switch (op) {
+    case A64_B: return MC_FLD_IMM26;
+    case A64_BCC: case A64_CBZ: case A64_CBNZ: return MC_FLD_IMM19;
+    case A64_TBZ: case A64_TBNZ: return MC_FLD_IMM14;
+    default: return MC_FLD_NONE;
+    }
+}
+
+int64_t
+a64_branch_reach(const MirInst *in)
+{
+    return in->op == A64_B ? 0 : mc_field_reach(a64_branch_field(in->op));
+}
+
+/* The target of a branch: a block (a fixup for the sink), or the byte
+ * offset cg_branch_range wrote over it (`b.ne .+8`). */
+static uint32_t
+block_fixup(Enc *e, uint32_t w, const MirOpnd *o, McField fld)
+{
+    if (o->kind == MO_IMM) {
+        uint8_t b[4] = {(uint8_t)w, (uint8_t)(w >> 8), (uint8_t)(w >> 16),
+                        (uint8_t)(w >> 24)};
+        mc_field_put(b, fld, o->imm);
+        return (uint32_t)b[0] | (uint32_t)b[1] << 8 |
+               (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+    }
     if (o->kind != MO_BLOCK)
         CG_BUG("a64_encode: branch without a block operand");
     fixup(e, MC_FX_BRANCH, 0, (uint8_t)fld, o->obj, 0, 0);
+    return w;
 }
 
 static bool
@@ -406,23 +433,21 @@ a64_encode(MirFunc *f, uint32_t i, bool short_branch, uint8_t *buf,
         break;
     case E_B26:
         if (o[0]->kind == MO_BLOCK)
-            block_fixup(&e, o[0], MC_FLD_IMM26);
+            w = block_fixup(&e, w, o[0], MC_FLD_IMM26);
         else
             fixup(&e, MC_FX_SYM, in->op == A64_BL ? MC_R_CALL : MC_R_JUMP,
                   MC_FLD_IMM26, o[0]->obj, o[0]->imm, 0);
         break;
     case E_BCOND:
-        w |= in->cond;
-        block_fixup(&e, o[0], MC_FLD_IMM19);
+        w = block_fixup(&e, w | in->cond, o[0], MC_FLD_IMM19);
         break;
     case E_CB:
-        w |= sf(sz) | R(o[0]);
-        block_fixup(&e, o[1], MC_FLD_IMM19);
+        w = block_fixup(&e, w | sf(sz) | R(o[0]), o[1], MC_FLD_IMM19);
         break;
     case E_TB: {
         uint32_t b = (uint32_t)o[1]->imm & 63;
-        w |= (b >> 5) << 31 | (b & 31) << 19 | R(o[0]);
-        block_fixup(&e, o[2], MC_FLD_IMM14);
+        w = block_fixup(&e, w | (b >> 5) << 31 | (b & 31) << 19 | R(o[0]),
+                        o[2], MC_FLD_IMM14);
         break;
     }
     case E_BR:

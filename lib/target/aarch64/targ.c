@@ -203,6 +203,8 @@ invert_branch(MirInst *in)
     .op_jmp = A64_B, \
     .op_jcc = A64_BCC, \
     .invert_branch = invert_branch, \
+    .inst_bytes = 4, \
+    .branch_reach = a64_branch_reach, \
     .op_ret = A64_RET, \
     .op_cfi = A64_CFI, \
     .prologue = a64_prologue, \
