@@ -67,6 +67,9 @@ typedef struct {
     uint8_t scale;      /* MO_MEM: 1, 2, 4, 8 */
     uint8_t ref;        /* MO_SYM: how the symbol is reached (MirRef);
                          * MO_MEM: see below */
+    uint8_t ext;        /* MO_MEM with an index: MIR_EXT_SXTW / UXTW when
+                         * the index is a 32-bit value the address
+                         * extends (AArch64 `[x0, w1, sxtw #2]`) */
     /* MO_MEM: 1 when a zero displacement is spelled (`0(%rsp)`): the
      * frame bases resolved by cg_finalize keep the text they had. */
     uint32_t reg;       /* MO_REG: register; MO_MEM: base reg */
@@ -74,6 +77,8 @@ typedef struct {
     uint32_t obj;       /* frame object, symbol id, const, block id */
     int64_t imm;        /* MO_IMM: value; MO_MEM/MO_SYM: displacement */
 } MirOpnd;
+
+enum { MIR_EXT_NONE, MIR_EXT_SXTW, MIR_EXT_UXTW };
 
 /* How a symbol operand is reached, decided before emission (isel or
  * finalize): the text sink spells it, the object sink turns it into a

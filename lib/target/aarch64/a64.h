@@ -238,5 +238,7 @@ uint32_t a64_encode(MirFunc *f, uint32_t i, bool short_branch, uint8_t *buf,
 void a64_prologue(CgCtx *c, MirFunc *f);
 void a64_epilogue(CgCtx *c, MirFunc *f, uint32_t ret, MirInstVec *out);
 void a64_post_ra(CgCtx *c, MirFunc *f);
+/* konst.c: Target.post_isel (wide constants out of loops) */
+void a64_post_isel(CgCtx *c, MirFunc *f);
 
 #endif

@@ -65,11 +65,14 @@ pmem(FILE *out, const MirOpnd *o)
     fputs("[", out);
     preg(out, o->reg, 8);
     if (o->index) {
+        unsigned sh = o->scale == 2 ? 1 : o->scale == 4 ? 2
+                    : o->scale == 8 ? 3 : o->scale == 16 ? 4 : 0;
         fputs(", ", out);
-        preg(out, o->index, 8);
-        if (o->scale > 1)
-            fprintf(out, ", lsl #%u", o->scale == 2 ? 1 : o->scale == 4 ? 2
-                                      : o->scale == 8 ? 3 : 4);
+        preg(out, o->index, o->ext ? 4 : 8);
+        if (o->ext)
+            fputs(o->ext == MIR_EXT_SXTW ? ", sxtw" : ", uxtw", out);
+        if (sh)
+            fprintf(out, "%s #%u", o->ext ? "" : ", lsl", sh);
     } else if (o->imm) {
         fprintf(out, ", #%" PRId64, o->imm);
     }
