@@ -26,6 +26,8 @@ enum { S_F = 1, S_FN, S_GV };   /* symbol ids of the test module */
 #define M(b, d) {.kind = MO_MEM, .base = MB_REG, .reg = (b), .imm = (d)}
 #define MX(b, x, s) {.kind = MO_MEM, .base = MB_REG, .reg = (b), \
                      .index = (x), .scale = (s)}
+#define MXE(b, x, s, e) {.kind = MO_MEM, .base = MB_REG, .reg = (b), \
+                         .index = (x), .scale = (s), .ext = (e)}
 #define BLK(b) {.kind = MO_BLOCK, .obj = (b)}
 #define SY(rf, d) {.kind = MO_SYM, .obj = S_GV, .ref = (rf), .imm = (d)}
 #define FN {.kind = MO_SYM, .obj = S_FN}

@@ -156,7 +156,10 @@ ldst(uint32_t base, bool load, bool fp, bool sext, unsigned size,
     w |= R(m) << 5 | t;
     if (m->index) {
         MirOpnd ix = {.kind = MO_REG, .reg = m->index};
-        w = (w & ~0x01000000u) | 0x00206800u | R(&ix) << 16;
+        /* option: 011 lsl (an x index), 110 sxtw, 010 uxtw (a w one) */
+        uint32_t opt = m->ext == MIR_EXT_SXTW ? 6 : m->ext == MIR_EXT_UXTW
+                       ? 2 : 3;
+        w = (w & ~0x01000000u) | 0x00200800u | opt << 13 | R(&ix) << 16;
         if (m->scale > 1)
             w |= 1u << 12;
         return w;
