@@ -11,7 +11,9 @@
 #   Mach-O: sirc -c -mtriple=x86_64-apple-macos (arm64-apple-macos)
 #                              against  sirc -S ... | llvm-mc -filetype=obj
 #                                       -triple=x86_64-apple-macos11 (the
-#                                       version sirc's objects record)
+#                                       version sirc's objects record);
+#           arm64 objects must also link with ld64.lld -arch arm64
+#           -dylib -undefined dynamic_lookup (test/macho links x86-64's)
 # must have the same bytes in every section, unwind information included
 # (.eh_frame; __eh_frame and __compact_unwind), and the same relocations,
 # normalised to (section, offset, type, symbol, addend).  No exception
@@ -65,14 +67,16 @@ macho_dump() {  # obj out
 }
 
 # The lanes, one per machine: NAME ELF-TRIPLE AS OBJCOPY MACHO-TRIPLE
-# (sirc's) MC-TRIPLE (llvm-mc's, with the version sirc records).
-LANES="x86_64 x86_64-linux-gnu $AS|--64 objcopy x86_64-apple-macos x86_64-apple-macos11"
+# (sirc's) MC-TRIPLE (llvm-mc's, with the version sirc records) LD64
+# (the -arch with which ld64.lld links sirc's Mach-O object into a
+# dylib; "-": not here, test/macho does it for x86-64).
+LANES="x86_64 x86_64-linux-gnu $AS|--64 objcopy x86_64-apple-macos x86_64-apple-macos11 -"
 A64AS=${A64AS:-aarch64-linux-gnu-as}
 if have "$A64AS"; then
     a64oc=objcopy
     have aarch64-linux-gnu-objcopy && a64oc=aarch64-linux-gnu-objcopy
     LANES="$LANES
-aarch64 aarch64-linux-gnu $A64AS $a64oc arm64-apple-macos arm64-apple-macos11"
+aarch64 aarch64-linux-gnu $A64AS $a64oc arm64-apple-macos arm64-apple-macos11 arm64"
 else
     echo "obj tests: the AArch64 lane is skipped ($A64AS missing)"
 fi
@@ -80,10 +84,17 @@ fi
 # OBJ_LANES=aarch64 (a regular expression) checks only those lanes.
 [ -n "$OBJ_LANES" ] && LANES=$(echo "$LANES" | grep -E "^($OBJ_LANES) ")
 
-# check_lane FILE BASE OPT NAME ELF AS OBJCOPY MACHO MC: one machine.
+ld64=
+for l in ld64.lld /usr/lib/llvm-19/bin/ld64.lld /usr/lib/llvm-18/bin/ld64.lld \
+         /usr/lib/llvm-17/bin/ld64.lld /usr/lib/llvm-16/bin/ld64.lld \
+         /usr/lib/llvm-15/bin/ld64.lld /usr/lib/llvm-14/bin/ld64.lld; do
+    have "$l" && { ld64=$l; break; }
+done
+
+# check_lane FILE BASE OPT NAME ELF AS OBJCOPY MACHO MC LD64: one machine.
 check_lane() {
     f=$1 b=$2.$4 o=$3 name=$4 t=-mtriple=$5 asm=$(echo "$6" | tr '|' ' ')
-    OBJCOPY=$7 mt=-mtriple=$8 mc=$9
+    OBJCOPY=$7 mt=-mtriple=$8 mc=$9 arch=${10}
     st=0
     "$sirc" $o $t -S "$f" -o "$b.s" 2>/dev/null || return 0
     if ! "$sirc" $o $t -c "$f" -o "$b.o" 2>"$b.err"; then
@@ -111,6 +122,13 @@ check_lane() {
     if ! cmp -s "$b.m1" "$b.m2"; then
         echo "FAIL: $f ($o $name): Mach-O object differs from llvm-mc"
         diff "$b.m2" "$b.m1" | head -8 | sed 's/^/    /'
+        st=1
+    fi
+    if [ -n "$ld64" ] && [ "$arch" != - ] &&
+       ! "$ld64" -arch "$arch" -platform_version macos 11.0 11.0 -dylib \
+            -undefined dynamic_lookup -o "$b.dylib" "$b.m.o" 2>"$b.err"; then
+        echo "FAIL: $f ($o $name): ld64.lld -arch $arch rejected sirc -c"
+        head -4 "$b.err" | sed 's/^/    /'
         st=1
     fi
     return $st
