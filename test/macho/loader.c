@@ -676,18 +676,11 @@ relocate_a64(Obj *o, Sect *s)
         has_addend = false;
         addend = 0;
         switch (r.type) {
-        case A_UNSIGNED: {
-            uint64_t v = r.ext ? sym_addr(o, s, k, r.symnum) + (uint64_t)old
-                               : sect_moved(o, s, k, r.symnum,
-                                            (uint64_t)old);
-            if (size == 8)
-                wr64(field, v);
-            else
-                wr32(field, (uint32_t)v);
-            continue;
-        }
+        case A_UNSIGNED:
         case A_SUBTRACTOR: {
-            uint64_t v = subtractor(o, s, &k, r, old);
+            uint64_t v = r.type == A_SUBTRACTOR ? subtractor(o, s, &k, r, old)
+                         : r.ext ? sym_addr(o, s, k, r.symnum) + (uint64_t)old
+                         : sect_moved(o, s, k, r.symnum, (uint64_t)old);
             if (size == 8)
                 wr64(field, v);
             else
