@@ -28,7 +28,8 @@
  * section-start symbol of __eh_frame to the function's symbol).
  *
  * arm64 objects also get llvm-mc's section-start symbols: a local
- * "ltmpN" at the start of every section, numbered in section order
+ * "ltmpN" at the start of every section but the DWARF ones, numbered in
+ * section order
  * (the unwind sections last), each listed among the locals before the
  * first local of its section.
  */
@@ -607,6 +608,15 @@ byname(const void *a, const void *b)
     return c ? c : (x->id > y->id) - (x->id < y->id);
 }
 
+/* Whether output section k gets an arm64 section-start symbol: every
+ * emitted one but DWARF's, as llvm-mc. */
+static bool
+has_start(const W *w, int k)
+{
+    return w->s[k].ordinal &&
+           !(k >= OBJ_SEC_DEBUG_INFO && k < OBJ_NSEC);
+}
+
 /* Orders the symbols: locals in model order, then defined externals
  * and undefined symbols, each by name.  Returns the count; fills ord,
  * w->symndx and the class sizes. */
@@ -634,7 +644,7 @@ symorder(W *w, const int order[NOUT], uint32_t *ord, uint32_t *nloc,
             int ys = o->syms.data[v[k].id].sec;
             for (int q = 0; starts && cls == 0 && !done[ys] && q < NOUT;
                  q++) {
-                if (w->s[order[q]].ordinal && !done[order[q]])
+                if (has_start(w, order[q]) && !done[order[q]])
                     ord[n++] = o->syms.len + (uint32_t)order[q];
                 done[order[q]] = true;
                 if (order[q] == ys)
@@ -643,7 +653,7 @@ symorder(W *w, const int order[NOUT], uint32_t *ord, uint32_t *nloc,
             ord[n++] = v[k].id;
         }
         for (int q = 0; starts && cls == 0 && q < NOUT; q++)
-            if (w->s[order[q]].ordinal && !done[order[q]]) {
+            if (has_start(w, order[q]) && !done[order[q]]) {
                 ord[n++] = o->syms.len + (uint32_t)order[q];
                 done[order[q]] = true;
             }
@@ -769,7 +779,7 @@ obj_write_macho(const Obj *o, uint8_t **buf, size_t *len, char *err,
             char nm[16];
             uint32_t num = 0;
             for (int q = 0; q < NOUT && order[q] != sec; q++)
-                num += w.s[order[q]].ordinal != 0;
+                num += has_start(&w, order[q]);
             snprintf(nm, sizeof nm, "ltmp%u", num);
             obj_buf_u32(&syms, (uint32_t)str.len);
             obj_buf_put(&str, nm, strlen(nm) + 1);
