@@ -47,10 +47,15 @@ fi
 
 # ELF: every allocated section's bytes, and the relocations.
 elf_dump() {  # obj out
-    for s in $(readelf -SW "$1" | awk '$2 ~ /^\./ && $2 !~ /^\.rela/ &&
-               $2 !~ /^\.(symtab|strtab|shstrtab|note\.GNU-stack)$/ {print $2}'); do
+    # the sections with bytes (GNU as makes .data and .bss always), by
+    # name (not their order in the table); the name follows "[ N]", two
+    # fields below section 10 and one above
+    for s in $(readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' |
+               awk '$1 ~ /^\./ && $1 !~ /^\.rela/ && $5 !~ /^0+$/ &&
+                    $1 !~ /^\.(symtab|strtab|shstrtab|note\.GNU-stack)$/ {
+                        print $1 }' | sort); do
         echo "== $s"
-        objcopy -O binary --only-section="$s" "$1" "$2.bin" 2>/dev/null &&
+        $OBJCOPY -O binary --only-section="$s" "$1" "$2.bin" 2>/dev/null &&
             od -An -tx1 -v "$2.bin"
     done > "$2"
     readelf -rW "$1" | awk '/^Relocation section/ {sec = $3; next}
