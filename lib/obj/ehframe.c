@@ -132,7 +132,7 @@ obj_ehframe(const Obj *o, ObjBuf *out, ObjEhRel **rel, uint32_t *nrel)
     uint32_t calign = x86 || wide ? 1 : 4;
     /* Record padding: GNU as, the CIE to 8 bytes on x86-64 and 4 on
      * AArch64, FDEs to 4 (the size of their pc fields) but the last to
-     * 8 (see below); llvm-mc for
+     * 8 on both (see below); llvm-mc for
      * Mach-O, 4 for the CIE and to an 8-byte boundary for FDEs. */
     size_t ciepad = x86 && !wide ? 8 : 4, fdepad = wide ? 8 : 4;
     int64_t dalign = -8;
@@ -186,7 +186,7 @@ obj_ehframe(const Obj *o, ObjBuf *out, ObjEhRel **rel, uint32_t *nrel)
         }
         /* GNU as ends the section on its 8-byte alignment, inside the
          * last record */
-        padnop(out, x86 && !wide && i + 1 == o->fdes.len ? 8 : fdepad);
+        padnop(out, !wide && i + 1 == o->fdes.len ? 8 : fdepad);
         setlen(out, at);
     }
 }
