@@ -130,15 +130,10 @@ o_func_begin(McSink *s, MirFunc *f)
 {
     ObjSink *o = os_of(s);
     o->cur = OBJ_SEC_TEXT;
-    /* x86-64 .p2align 4, 0x90: GNU as fills with one-byte nops, as the
-     * text says; llvm-mc (Mach-O) with its longest no-ops.  AArch64
+    /* x86-64 .p2align 4, 0x90: GNU as (2.40) and llvm-mc fill code with
+     * their multi-byte no-ops all the same, as obj_align does.  AArch64
      * .p2align 2: code is whole words already. */
-    uint64_t at = obj_offset(&o->obj, OBJ_SEC_TEXT);
-    uint32_t align = o->obj.mach == OBJ_X86_64 ? 16 : 4;
-    uint32_t pad = (uint32_t)(-at & (align - 1));
-    if (pad && o->obj.fmt == OBJ_ELF && o->obj.mach == OBJ_X86_64)
-        memset(obj_grow(&o->obj, OBJ_SEC_TEXT, pad), 0x90, pad);
-    obj_align(&o->obj, OBJ_SEC_TEXT, align);
+    obj_align(&o->obj, OBJ_SEC_TEXT, o->obj.mach == OBJ_X86_64 ? 16 : 4);
     o->fstart = obj_offset(&o->obj, OBJ_SEC_TEXT);
     o->items.len = 0;
     o->rowfirst = o->rows.len;
