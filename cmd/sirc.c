@@ -59,9 +59,10 @@ static const char usage[] =
     "                           -O2; -O3 is the same as -O2 for now)\n"
     "  -mtriple=TRIPLE          target (default " HOST_TRIPLE "), read\n"
     "                           as ARCH-VENDOR-OS-ENV as LLVM reads it:\n"
-    "                           x86_64 (amd64) on linux (ELF; gnu or musl)\n"
-    "                           or macos (Mach-O; darwin, macosx, with an\n"
-    "                           OS version such as macosx11.0.0)\n"
+    "                           x86_64 (amd64) or aarch64 (arm64) on linux\n"
+    "                           (ELF; gnu or musl) or macos (Mach-O;\n"
+    "                           darwin, macosx, with an OS version such as\n"
+    "                           macosx11.0.0); --version lists them\n"
     "  -filetype=asm|obj        output kind (default: from -o, else asm)\n"
     "  -S                       same as -filetype=asm\n"
     "  -c                       same as -filetype=obj: sirc encodes the\n"
@@ -180,8 +181,9 @@ main(int argc, char **argv)
             uint32_t nt;
             const Target *const *ts = target_list(&nt);
             for (uint32_t k = 0; k < nt; k++)
-                printf("    %-20s%s\n", ts[k]->name,
-                       ts[k]->obj_format == OBJ_MACHO ? "(Mach-O)" : "(ELF)");
+                printf("    %-20s(%s: assembly%s)\n", ts[k]->name,
+                       ts[k]->obj_format == OBJ_MACHO ? "Mach-O" : "ELF",
+                       ts[k]->encode ? " and objects" : "");
             return 0;
         } else if (!strcmp(a, "-o")) {
             if (i + 1 >= argc)

@@ -289,6 +289,11 @@ typedef struct Target {
     uint32_t nops;
     uint16_t op_move[MIR_NCLS]; /* whole-register copy, reg or memory */
     uint16_t op_movi;           /* 64-bit immediate into a GP register */
+    /* Spill code: the rows that store a whole register of each class to
+     * its 8-byte spill slot (operands: register, memory) and load it
+     * back (memory, register).  0: op_move with a memory operand (x86
+     * mov does both). */
+    uint16_t op_spill[MIR_NCLS], op_reload[MIR_NCLS];
     /* Instruction selection into ctx->mf (on vregs): the incoming
      * parameters, then each IR instruction of the reachable blocks in
      * reverse post-order (definitions before uses), with ctx->mf->cur
@@ -311,6 +316,15 @@ typedef struct Target {
      * branch conditionally, negated by cond ^ 1.  Its target is its
      * MO_BLOCK operand. */
     bool (*invert_branch)(MirInst *in);
+    /* Optional, for fixed-width code (every instruction but CFI rows
+     * inst_bytes long): how far conditional branch 'in' reaches, in
+     * bytes each way (offsets -reach .. reach - 1 from the branch).
+     * cg_finalize rewrites a branch whose block is out of reach as the
+     * inverted branch over a jump (its block operand becomes the
+     * immediate 2 * inst_bytes: the instruction after the jump).  NULL:
+     * the object sink relaxes branches (x86). */
+    uint8_t inst_bytes;
+    int64_t (*branch_reach)(const MirInst *in);
     /* Loop tops are aligned to 1 << loop_align_log2 when that costs at
      * most loop_align_max bytes (above -O0; 0: never). */
     uint8_t loop_align_log2, loop_align_max;
@@ -573,6 +587,15 @@ void cg_dwarf_free(struct CgDwarf *d);
  * otherwise take: frame addresses, prologue and epilogue, target
  * peepholes, branch layout and loop alignment. */
 void cg_finalize(CgCtx *c, MirFunc *f);
+/* Negates conditional branch 'in' in place (Target.invert_branch, or
+ * op_jcc's cond ^ 1); false when it is not one. */
+bool cg_invert_branch(const Target *t, MirInst *in);
+/* The index of branch i's target block operand, or -1 when i is not a
+ * branch to a block (jump, or a conditional branch of any form: b.cond,
+ * cbz, tbz). */
+int cg_branch_opnd(MirFunc *f, uint32_t i);
+/* branchrange.c: cg_finalize's last step (Target.branch_reach). */
+void cg_branch_range(MirFunc *f);
 
 #ifdef __cplusplus
 }

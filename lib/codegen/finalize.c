@@ -14,7 +14,10 @@
  *   5. branch layout: a jump to the next non-empty block is dropped,
  *      and `jcc T; jmp F` with T next becomes `j!cc F`; the blocks
  *      that had instructions are marked placed (a block left empty
- *      keeps its label).
+ *      keeps its label);
+ *   6. for fixed-width targets, conditional branches out of reach
+ *      become the inverted branch over a jump (branchrange.c), so text
+ *      and objects agree on every offset.
  *
  * Peepholes come before steps 4 and 5: they may look through a jump
  * that layout would drop, and see the function as allocated.  Linear in the size of the function.
@@ -58,9 +61,8 @@ resolve_frame(MirFunc *f)
     }
 }
 
-/* Negates conditional branch 'in' in place; false when it is not one. */
-static bool
-invert_branch(const Target *t, MirInst *in)
+bool
+cg_invert_branch(const Target *t, MirInst *in)
 {
     if (t->invert_branch)
         return t->invert_branch(in);
@@ -70,13 +72,11 @@ invert_branch(const Target *t, MirInst *in)
     return true;
 }
 
-/* The index of branch i's target block operand, or -1 when i is not a
- * branch (jump, or a conditional branch of any form: b.cond, cbz, tbz). */
-static int
-branch_opnd(MirFunc *f, uint32_t i)
+int
+cg_branch_opnd(MirFunc *f, uint32_t i)
 {
     MirInst *in = mir_inst(f, i), probe = *in;
-    if (in->op != f->target->op_jmp && !invert_branch(f->target, &probe))
+    if (in->op != f->target->op_jmp && !cg_invert_branch(f->target, &probe))
         return -1;
     for (int k = 0; k < in->nopnds; k++)
         if (mir_opnd(f, i, k)->kind == MO_BLOCK)
@@ -92,7 +92,7 @@ next_branch(MirFunc *f, uint32_t b, uint32_t *k)
     MirBlock *bl = &f->blocks.data[b];
     while (*k < bl->insts.len) {
         uint32_t i = bl->insts.data[(*k)++];
-        int o = branch_opnd(f, i);
+        int o = cg_branch_opnd(f, i);
         if (o >= 0)
             return mir_opnd(f, i, o);
     }
@@ -218,10 +218,10 @@ layout_branches(MirFunc *f)
             continue;
         uint32_t last = bl->insts.data[n - 1];
         uint32_t jc = n >= 2 ? bl->insts.data[n - 2] : 0;
-        int o = jc ? branch_opnd(f, jc) : -1;
+        int o = jc ? cg_branch_opnd(f, jc) : -1;
         if (o >= 0 && mir_inst(f, jc)->op != t->op_jmp &&
             mir_opnd(f, jc, o)->obj == nx &&
-            invert_branch(t, mir_inst(f, jc))) {
+            cg_invert_branch(t, mir_inst(f, jc))) {
             *mir_opnd(f, jc, o) = *mir_opnd(f, last, 0);
             bl->insts.len--;
         } else if (mir_opnd(f, last, 0)->obj == nx) {
@@ -244,4 +244,6 @@ cg_finalize(CgCtx *c, MirFunc *f)
     t->prologue(c, f);
     expand_returns(c, f);
     layout_branches(f);
+    if (t->branch_reach)
+        cg_branch_range(f);
 }

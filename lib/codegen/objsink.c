@@ -48,6 +48,8 @@ typedef struct {
     uint8_t kind;           /* McFixKind: MC_FX_SYM or MC_FX_CONST */
     uint8_t rkind;          /* ObjRelocKind */
     uint8_t pcend;
+    uint8_t field;          /* McField of an AArch64 branch word */
+    uint8_t scale;          /* OBJ_R_PAGEOFF12 */
     uint64_t off;           /* of the field in sec */
     uint32_t atom;          /* IR symbol of the function holding it */
     uint32_t target;        /* IR symbol, or constant-pool entry index */
@@ -128,13 +130,10 @@ o_func_begin(McSink *s, MirFunc *f)
 {
     ObjSink *o = os_of(s);
     o->cur = OBJ_SEC_TEXT;
-    /* .p2align 4, 0x90: GNU as fills with one-byte nops, as the text
-     * says; llvm-mc (Mach-O) with its longest no-ops */
-    uint64_t at = obj_offset(&o->obj, OBJ_SEC_TEXT);
-    uint32_t pad = (uint32_t)(-at & 15);
-    if (pad && o->obj.fmt == OBJ_ELF)
-        memset(obj_grow(&o->obj, OBJ_SEC_TEXT, pad), 0x90, pad);
-    obj_align(&o->obj, OBJ_SEC_TEXT, 16);
+    /* x86-64 .p2align 4, 0x90: GNU as (2.40) and llvm-mc fill code with
+     * their multi-byte no-ops all the same, as obj_align does.  AArch64
+     * .p2align 2: code is whole words already. */
+    obj_align(&o->obj, OBJ_SEC_TEXT, o->obj.mach == OBJ_X86_64 ? 16 : 4);
     o->fstart = obj_offset(&o->obj, OBJ_SEC_TEXT);
     o->items.len = 0;
     o->rowfirst = o->rows.len;
@@ -252,6 +251,11 @@ reloc_kind(uint8_t rkind)
     case MC_R_CALL: return OBJ_R_CALL;
     case MC_R_GOTLOAD: return OBJ_R_GOTLOAD;
     case MC_R_GOTPCREL: return OBJ_R_GOTPCREL;
+    case MC_R_JUMP: return OBJ_R_JUMP;
+    case MC_R_PAGE21: return OBJ_R_PAGE21;
+    case MC_R_PAGEOFF12: return OBJ_R_PAGEOFF12;
+    case MC_R_GOT_PAGE21: return OBJ_R_GOT_PAGE21;
+    case MC_R_GOT_PAGEOFF12: return OBJ_R_GOT_PAGEOFF12;
     default: return OBJ_R_PC32;
     }
 }
@@ -311,10 +315,17 @@ o_func_end(McSink *s, MirFunc *f)
         for (uint32_t j = 0; j < nfx; j++) {
             McFixup *x = &fx[j];
             uint64_t field = it->off + x->off;
-            if (x->kind == MC_FX_BLOCK8 || x->kind == MC_FX_BLOCK32) {
+            if (x->kind == MC_FX_BLOCK8 || x->kind == MC_FX_BLOCK32 ||
+                x->kind == MC_FX_BRANCH) {
                 int64_t d = (int64_t)o->blockoff[x->target] + x->addend -
                             (int64_t)(field + x->pcend);
-                if (x->kind == MC_FX_BLOCK8)
+                if (x->kind == MC_FX_BRANCH) {
+                    /* finalize made every branch reach (cg_far_branches) */
+                    if (d < -mc_field_reach(x->field) ||
+                        d >= mc_field_reach(x->field))
+                        CG_BUG("object sink: a branch out of reach");
+                    mc_field_put(buf + x->off, (McField)x->field, d);
+                } else if (x->kind == MC_FX_BLOCK8)
                     buf[x->off] = (uint8_t)d;
                 else
                     put32(buf + x->off, d);
@@ -323,6 +334,7 @@ o_func_end(McSink *s, MirFunc *f)
             Pending p = {.sec = OBJ_SEC_TEXT, .kind = x->kind,
                          .rkind = (uint8_t)reloc_kind(x->rkind),
                          .pcend = x->pcend, .off = field,
+                         .field = x->field, .scale = x->scale,
                          /* the pool follows the function */
                          .target = x->kind == MC_FX_CONST
                                        ? o->consts.len + x->target - 1
@@ -424,7 +436,7 @@ resolve(ObjSink *o)
     for (uint32_t k = 0; k < o->pend.len; k++) {
         Pending *p = &o->pend.data[k];
         ObjReloc r = {.offset = p->off, .kind = p->rkind, .pcend = p->pcend,
-                      .addend = p->addend};
+                      .scale = p->scale, .addend = p->addend};
         if (p->kind == MC_FX_CONST) {
             r.sym = obj_section_sym(&o->obj, OBJ_SEC_RODATA);
             r.addend += (int64_t)o->consts.data[p->target];
@@ -439,8 +451,12 @@ resolve(ObjSink *o)
         if (pcrel && (elf ? local && os->sec == p->sec
                           : p->target == p->atom)) {
             uint8_t *field = o->obj.sec[p->sec].data + p->off;
-            put32(field, (int64_t)os->value + p->addend -
-                             (int64_t)(p->off + p->pcend));
+            int64_t d = (int64_t)os->value + p->addend -
+                        (int64_t)(p->off + p->pcend);
+            if (p->field)
+                mc_field_put(field, (McField)p->field, d);
+            else
+                put32(field, d);
             continue;
         }
         if (elf && local && r.kind != OBJ_R_GOTLOAD &&

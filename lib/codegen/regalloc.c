@@ -318,12 +318,20 @@ scan(Ra *ra)
 
 /* ---------------------------------------------------------------- spill */
 
+/* The row storing (reload: loading) a register of class cls to (from)
+ * its spill slot. */
+static uint16_t
+spill_op(const Target *t, uint8_t cls, bool reload)
+{
+    uint16_t op = reload ? t->op_reload[cls] : t->op_spill[cls];
+    return op ? op : t->op_move[cls];
+}
+
 static void
 rewrite(Ra *ra)
 {
     MirFunc *f = ra->f;
     uint32_t nr = mir_num_regs(f);
-    const uint16_t *mv = f->target->op_move;
     /* one defining instruction if any; UINT32_MAX for several */
     uint32_t *def = xcalloc(nr, sizeof *def);
     for (uint32_t i = 1; i < f->insts.len; i++) {
@@ -398,7 +406,8 @@ rewrite(Ra *ra)
                     continue;
                 }
                 if (dirty[v]) {
-                    uint32_t ni = mir_make(f, mv[mir_vreg(f, v)->cls], 8,
+                    uint32_t ni = mir_make(f, spill_op(f->target,
+                        mir_vreg(f, v)->cls, false), 8,
                         (MirOpnd[]){mir_reg(tmp[v], 8),
                         mir_mem(MB_FRAME, mir_vreg(f, v)->spill, 0, 8)}, 2);
                     VEC_PUSH(out, ni);
@@ -452,7 +461,8 @@ rewrite(Ra *ra)
                         mir_inst(f, ni)->flags = MIR_IF_REMAT;
                         VEC_PUSH(out, ni);
                     } else if (use) {
-                        uint32_t ni = mir_make(f, mv[cls], 8, (MirOpnd[]){
+                        uint32_t ni = mir_make(f, spill_op(f->target, cls,
+                            true), 8, (MirOpnd[]){
                             mir_mem(MB_FRAME, mir_vreg(f, v)->spill, 0, 8),
                             mir_reg(t, 8)}, 2);
                         mir_inst(f, ni)->flags = MIR_IF_REMAT;

@@ -6,7 +6,7 @@
  * The CIE has augmentation "zR" with FDE pointer encoding
  * DW_EH_PE_pcrel | DW_EH_PE_sdata4, and the machine's call-site rule
  * (x86-64: code align 1, data align -8, RA column 16, CFA = rsp+8, RA
- * at CFA-8; AArch64: 4, -8, 30, CFA = sp+0).  Each record is padded
+ * at CFA-8; AArch64: 4 (Mach-O: 1, as llvm-mc), -8, 30, CFA = sp+0).  Each record is padded
  * with DW_CFA_nop as GNU as (ELF) and llvm-mc (Mach-O) pad them.  An
  * FDE's pc-begin is left zero for the writer: ELF adds a PC-relative
  * 32-bit relocation to .text + start there; Mach-O uses llvm-mc's
@@ -128,10 +128,11 @@ void
 obj_ehframe(const Obj *o, ObjBuf *out, ObjEhRel **rel, uint32_t *nrel)
 {
     bool x86 = o->mach == OBJ_X86_64, wide = o->fmt == OBJ_MACHO;
-    uint32_t calign = x86 ? 1 : 4;
+    /* llvm-mc counts Mach-O arm64 advances in bytes */
+    uint32_t calign = x86 || wide ? 1 : 4;
     /* Record padding: GNU as, the CIE to 8 bytes on x86-64 and 4 on
      * AArch64, FDEs to 4 (the size of their pc fields) but the last to
-     * 8 (see below); llvm-mc for
+     * 8 on both (see below); llvm-mc for
      * Mach-O, 4 for the CIE and to an 8-byte boundary for FDEs. */
     size_t ciepad = x86 && !wide ? 8 : 4, fdepad = wide ? 8 : 4;
     int64_t dalign = -8;
@@ -165,7 +166,7 @@ obj_ehframe(const Obj *o, ObjBuf *out, ObjEhRel **rel, uint32_t *nrel)
         size_t at = out->len;
         obj_buf_u32(out, 0);
         obj_buf_u32(out, (uint32_t)(out->len - cie)); /* CIE pointer */
-        (*rel)[(*nrel)++] = (ObjEhRel){out->len, f->start};
+        (*rel)[(*nrel)++] = (ObjEhRel){out->len, f->start, f->sym};
         if (wide) {
             obj_buf_u64(out, 0);        /* pc begin: the writer's */
             obj_buf_u64(out, f->size);
@@ -185,7 +186,7 @@ obj_ehframe(const Obj *o, ObjBuf *out, ObjEhRel **rel, uint32_t *nrel)
         }
         /* GNU as ends the section on its 8-byte alignment, inside the
          * last record */
-        padnop(out, x86 && !wide && i + 1 == o->fdes.len ? 8 : fdepad);
+        padnop(out, !wide && i + 1 == o->fdes.len ? 8 : fdepad);
         setlen(out, at);
     }
 }

@@ -24,7 +24,14 @@
  * function compact unwind cannot describe gets no entry (the linker
  * makes one from the FDE); arm64 writes only those FDEs, with entries
  * in DWARF mode.  The FDE's pc-begin is resolved in place (llvm-mc does
- * so on x86-64; on arm64 it writes SUBTRACTOR/UNSIGNED pairs).
+ * so on x86-64; on arm64 it writes SUBTRACTOR/UNSIGNED pairs, from the
+ * section-start symbol of __eh_frame to the function's symbol).
+ *
+ * arm64 objects also get llvm-mc's section-start symbols: a local
+ * "ltmpN" at the start of every section but the DWARF ones, numbered in
+ * section order
+ * (the unwind sections last), each listed among the locals before the
+ * first local of its section.
  */
 #include "obj.h"
 
@@ -137,7 +144,9 @@ typedef struct {
 typedef struct {
     const Obj *o;
     Out s[NOUT];
-    uint32_t *symndx;       /* model symbol -> nlist index */
+    uint32_t *symndx;       /* model symbol -> nlist index; section
+                               start symbols (arm64) are the ids from
+                               o->syms.len on, by output section */
     char *err;
     size_t errlen;
 } W;
@@ -179,12 +188,84 @@ putrel(Out *s, int32_t addr, uint32_t symnum, bool pcrel, int len,
 
 /* ------------------------------------------------------ compact unwind */
 
+/*
+ * arm64: llvm-mc's reading of the CFI rows, in order (it is what the
+ * objects are compared with): def_cfa fp followed by the saves of lr
+ * and fp at neighbouring offsets is a frame; then each save must be the
+ * first of a pair (x19/x20 ... x27/x28, d8/d9 ... d14/d15) stored 8
+ * bytes below the previous one; one def_cfa_offset is a frameless stack
+ * size.  Anything else (another pair, def_cfa_register, the epilogue's
+ * remember_state) is DWARF.
+ */
+static uint32_t
+cuencode_a64(const Obj *o, const ObjFde *f)
+{
+    if (!f->ncfi)
+        return A64_FRAMELESS;
+    static const uint16_t pairs[9][2] = {{19, 20}, {21, 22}, {23, 24},
+                                         {25, 26}, {27, 28}, {72, 73},
+                                         {74, 75}, {76, 77}, {78, 79}};
+    static const uint32_t bits[9] = {0x1, 0x2, 0x4, 0x8, 0x10,
+                                     0x100, 0x200, 0x400, 0x800};
+    const ObjCfi *c = &o->cfis.data[f->first_cfi];
+    uint32_t enc = 0, n = f->ncfi;
+    bool fp = false;
+    int64_t stack = 0, cur = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        switch ((ObjCfaOp)c[i].op) {
+        case OBJ_CFA_DEF:
+            if (c[i].reg != 29 || i + 2 >= n ||
+                c[i + 1].op != OBJ_CFA_OFFSET ||
+                c[i + 2].op != OBJ_CFA_OFFSET ||
+                c[i + 2].off + 8 != c[i + 1].off || c[i + 1].reg != 30 ||
+                c[i + 2].reg != 29)
+                return CU_DWARF;
+            cur = c[i + 2].off;
+            i += 2;
+            enc |= A64_FRAME;
+            fp = true;
+            break;
+        case OBJ_CFA_DEF_OFFSET:
+            if (stack)
+                return CU_DWARF;
+            stack = c[i].off < 0 ? -c[i].off : c[i].off;
+            break;
+        case OBJ_CFA_OFFSET: {
+            if (i + 1 == n || (cur && c[i].off != cur - 8) ||
+                c[i + 1].op != OBJ_CFA_OFFSET || c[i + 1].off != c[i].off - 8)
+                return CU_DWARF;
+            cur = c[i + 1].off;
+            int p = 0;
+            while (p < 9 && !(pairs[p][0] == c[i].reg &&
+                              pairs[p][1] == c[i + 1].reg))
+                p++;
+            /* in register order, X pairs before D pairs */
+            if (p == 9 || (enc & 0xF1F & ~((bits[p] << 1) - 1)))
+                return CU_DWARF;
+            enc |= bits[p];
+            i++;
+            break;
+        }
+        default:
+            return CU_DWARF;
+        }
+    }
+    if (!fp) {
+        if (stack > 65520)
+            return CU_DWARF;
+        enc |= A64_FRAMELESS | (uint32_t)(stack / 16) << 12;
+    }
+    return enc;
+}
+
 /* The compact unwind encoding of FDE f, 0 for "no entry" (an x86
  * function without CFI, as llvm-mc), or CU_DWARF. */
 static uint32_t
 cuencode(const Obj *o, const ObjFde *f)
 {
     bool x86 = o->mach == OBJ_X86_64;
+    if (!x86)
+        return cuencode_a64(o, f);
     uint16_t sp = x86 ? 7 : 31, fp = x86 ? 6 : 29;
     if (!f->ncfi)
         return x86 ? 0 : A64_FRAMELESS;
@@ -254,31 +335,7 @@ cuencode(const Obj *o, const ObjFde *f)
             return CU_DWARF;
         return X86_RBP_FRAME | (uint32_t)n << 16 | regs;
     }
-    /* arm64: fp at CFA-16, lr at CFA-8, then pairs (x19,x20) at -24,
-     * -32, (x21,x22) at -40, -48 ... in register order, X before D. */
-    if (saved[30] != -8)
-        return CU_DWARF;
-    static const uint16_t pairs[9][2] = {{19, 20}, {21, 22}, {23, 24},
-                                         {25, 26}, {27, 28}, {72, 73},
-                                         {74, 75}, {76, 77}, {78, 79}};
-    static const uint32_t bits[9] = {0x1, 0x2, 0x4, 0x8, 0x10,
-                                     0x100, 0x200, 0x400, 0x800};
-    uint32_t enc = A64_FRAME;
-    int nsaved = 2, slot = 0;
-    for (int p = 0; p < 9; p++) {
-        int64_t a = saved[pairs[p][0]], b = saved[pairs[p][1]];
-        if (!a && !b)
-            continue;
-        if (a != -24 - 16 * slot || b != -32 - 16 * slot)
-            return CU_DWARF;
-        enc |= bits[p];
-        slot++;
-        nsaved += 2;
-    }
-    int count = 0;
-    for (int r = 0; r < 96; r++)
-        count += saved[r] != 0;
-    return count == nsaved ? enc : CU_DWARF;
+    return CU_DWARF;
 }
 
 /* Fills __compact_unwind and __eh_frame (their contents; relocations
@@ -551,15 +608,26 @@ byname(const void *a, const void *b)
     return c ? c : (x->id > y->id) - (x->id < y->id);
 }
 
+/* Whether output section k gets an arm64 section-start symbol: every
+ * emitted one but DWARF's, as llvm-mc. */
+static bool
+has_start(const W *w, int k)
+{
+    return w->s[k].ordinal &&
+           !(k >= OBJ_SEC_DEBUG_INFO && k < OBJ_NSEC);
+}
+
 /* Orders the symbols: locals in model order, then defined externals
  * and undefined symbols, each by name.  Returns the count; fills ord,
  * w->symndx and the class sizes. */
 static uint32_t
-symorder(W *w, uint32_t *ord, uint32_t *nloc, uint32_t *next)
+symorder(W *w, const int order[NOUT], uint32_t *ord, uint32_t *nloc,
+         uint32_t *next)
 {
     const Obj *o = w->o;
     Named *v = xmalloc(o->syms.len * sizeof *v);
     uint32_t n = 0;
+    bool starts = o->mach == OBJ_AARCH64, done[NOUT] = {false};
     for (int cls = 0; cls < 3; cls++) {
         uint32_t m = 0;
         for (uint32_t i = 1; i < o->syms.len; i++) {
@@ -570,8 +638,25 @@ symorder(W *w, uint32_t *ord, uint32_t *nloc, uint32_t *next)
         }
         if (cls > 0)
             qsort(v, m, sizeof *v, byname);
-        for (uint32_t k = 0; k < m; k++)
+        for (uint32_t k = 0; k < m; k++) {
+            /* a section's start symbol before its first local, with
+             * those of the sections numbered before it */
+            int ys = o->syms.data[v[k].id].sec;
+            for (int q = 0; starts && cls == 0 && !done[ys] && q < NOUT;
+                 q++) {
+                if (has_start(w, order[q]) && !done[order[q]])
+                    ord[n++] = o->syms.len + (uint32_t)order[q];
+                done[order[q]] = true;
+                if (order[q] == ys)
+                    break;
+            }
             ord[n++] = v[k].id;
+        }
+        for (int q = 0; starts && cls == 0 && q < NOUT; q++)
+            if (has_start(w, order[q]) && !done[order[q]]) {
+                ord[n++] = o->syms.len + (uint32_t)order[q];
+                done[order[q]] = true;
+            }
         if (cls == 0)
             *nloc = n;
         if (cls == 1)
@@ -599,9 +684,9 @@ obj_write_macho(const Obj *o, uint8_t **buf, size_t *len, char *err,
 {
     W w = {.o = o, .err = err, .errlen = errlen};
     bool x86 = o->mach == OBJ_X86_64, ok = false;
-    w.symndx = xcalloc(o->syms.len, sizeof *w.symndx);
+    w.symndx = xcalloc(o->syms.len + NOUT, sizeof *w.symndx);
     uint32_t *enc = xmalloc((o->fdes.len + 1) * sizeof *enc);
-    uint32_t *ord = xmalloc(o->syms.len * sizeof *ord);
+    uint32_t *ord = xmalloc((o->syms.len + NOUT) * sizeof *ord);
     for (int s = 0; s < OBJ_NSEC; s++) {
         const ObjSection *sec = &o->sec[s];
         if (!obj_sec_used(o, (ObjSecKind)s))
@@ -645,9 +730,10 @@ obj_write_macho(const Obj *o, uint8_t **buf, size_t *len, char *err,
         goto out;
     }
     for (uint32_t i = 0; i < nehrel; i++) /* pc-begin, resolved */
-        put64(w.s[EH].data + ehrel[i].offset,
-              w.s[OBJ_SEC_TEXT].addr + ehrel[i].target -
-                  (w.s[EH].addr + ehrel[i].offset));
+        put64(w.s[EH].data + ehrel[i].offset, x86
+              ? w.s[OBJ_SEC_TEXT].addr + ehrel[i].target -
+                  (w.s[EH].addr + ehrel[i].offset)
+              : -ehrel[i].offset);  /* arm64: ltmp - P, see below */
     uint32_t ncu = 0;
     for (uint32_t i = 0; i < o->fdes.len; i++)
         ncu += enc[i] != 0;
@@ -656,7 +742,19 @@ obj_write_macho(const Obj *o, uint8_t **buf, size_t *len, char *err,
                X86_UNSIGNED);
 
     uint32_t nloc = 0, next = 0;
-    uint32_t nsyms = symorder(&w, ord, &nloc, &next);
+    uint32_t nsyms = symorder(&w, order, ord, &nloc, &next);
+    for (uint32_t i = nehrel; !x86 && i > 0; i--) {
+        /* SUBTRACTOR(__eh_frame's ltmp) + UNSIGNED(function), in
+         * reverse offset order as the other sections' */
+        uint32_t at = (uint32_t)ehrel[i - 1].offset;
+        obj_buf_u32(&w.s[EH].rel, at);
+        obj_buf_u32(&w.s[EH].rel, (w.symndx[o->syms.len + EH] & 0xffffff) |
+                    3u << 25 | 1u << 27 | (uint32_t)A64_SUBTRACTOR << 28);
+        obj_buf_u32(&w.s[EH].rel, at);
+        obj_buf_u32(&w.s[EH].rel, (w.symndx[ehrel[i - 1].sym] & 0xffffff) |
+                    3u << 25 | 1u << 27 | (uint32_t)A64_UNSIGNED << 28);
+        w.s[EH].nrel += 2;
+    }
     for (int s = 0; s < OBJ_NSEC; s++)
         if (w.s[s].ordinal && !relocs(&w, s))
             goto out;
@@ -676,6 +774,21 @@ obj_write_macho(const Obj *o, uint8_t **buf, size_t *len, char *err,
     obj_buf_u8(&str, 0);
     ObjBuf syms = {0};
     for (uint32_t k = 0; k < nsyms; k++) {
+        if (ord[k] >= o->syms.len) {    /* arm64 section start */
+            int sec = (int)(ord[k] - o->syms.len);
+            char nm[16];
+            uint32_t num = 0;
+            for (int q = 0; q < NOUT && order[q] != sec; q++)
+                num += has_start(&w, order[q]);
+            snprintf(nm, sizeof nm, "ltmp%u", num);
+            obj_buf_u32(&syms, (uint32_t)str.len);
+            obj_buf_put(&str, nm, strlen(nm) + 1);
+            obj_buf_u8(&syms, N_SECT);
+            obj_buf_u8(&syms, (uint8_t)w.s[sec].ordinal);
+            obj_buf_u16(&syms, 0);
+            obj_buf_u64(&syms, w.s[sec].addr);
+            continue;
+        }
         const ObjSym *y = &o->syms.data[ord[k]];
         obj_buf_u32(&syms, (uint32_t)str.len);
         obj_buf_u8(&str, '_');

@@ -277,7 +277,10 @@ bool obj_write_macho(const Obj *o, uint8_t **buf, size_t *len, char *err,
  * 8 on Mach-O) are left for the writer, listed as (offset in
  * .eh_frame, .text offset) pairs in *rel (malloc'd). */
 typedef struct { uint8_t *data; size_t len, cap; } ObjBuf;
-typedef struct { uint64_t offset; uint64_t target; } ObjEhRel;
+typedef struct {
+    uint64_t offset, target;
+    uint32_t sym;       /* the FDE's function symbol */
+} ObjEhRel;
 void obj_ehframe(const Obj *o, ObjBuf *out, ObjEhRel **rel, uint32_t *nrel);
 
 /* Little-endian output buffer helpers shared by the writers. */

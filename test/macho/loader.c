@@ -1,7 +1,11 @@
 /*
- * loader.c - a test-only loader for x86-64 Mach-O MH_OBJECT files, in the
- * spirit of LLVM's RuntimeDyld: it runs code sirc wrote for macOS on a
- * Linux host (x86-64 Mach-O code follows the System V convention).
+ * loader.c - a test-only loader for x86-64 and arm64 Mach-O MH_OBJECT
+ * files, in the spirit of LLVM's RuntimeDyld: it runs code sirc wrote
+ * for macOS on a Linux host of the same machine (x86-64 Mach-O code
+ * follows the System V convention; arm64 code Apple's variant of
+ * AAPCS64, which differs from Linux's only for variadic calls, stack
+ * arguments and narrow arguments; built with aarch64-linux-gnu-gcc and
+ * run under qemu-aarch64).
  *
  * Loading: every section without S_ATTR_DEBUG is copied into memory:
  * into a buffer the program provides for it (see "placement" below) or
@@ -10,7 +14,11 @@
  * stub table (jmp *slot(%rip)) for calls to host functions, which may
  * lie beyond rel32 range.  Undefined symbols are looked up with
  * dlsym(RTLD_DEFAULT) with the leading '_' removed, so the program is
- * linked with -rdynamic.  Relocations follow <mach-o/x86_64/reloc.h>:
+ * linked with -rdynamic.  arm64 relocations follow <mach-o/arm64/reloc.h>
+ * (BRANCH26, PAGE21, PAGEOFF12 scaled by the access the instruction
+ * makes, GOT_LOAD_PAGE21/PAGEOFF12, an ADDEND entry before the one it
+ * applies to, UNSIGNED and SUBTRACTOR as on x86-64), stubs are adrp, ldr,
+ * br x16.  x86-64 relocations follow <mach-o/x86_64/reloc.h>:
  * the addend lives in the field; a section-based entry (r_extern=0)
  * holds the target's address in the object's own layout, which moves
  * with the target section; a pc-relative field counts from the end of
@@ -36,6 +44,7 @@
  * from the object equals the driver's &f).
  */
 #include <dlfcn.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -51,7 +60,7 @@
 #endif
 
 enum {
-    MH_OBJECT = 1, CPU_X86_64 = 0x01000007,
+    MH_OBJECT = 1, CPU_X86_64 = 0x01000007, CPU_ARM64 = 0x0100000c,
     LC_SEGMENT_64 = 0x19, LC_SYMTAB = 0x2,
     SECTION_TYPE = 0xff, S_ZEROFILL = 1, S_GB_ZEROFILL = 0xc,
     S_THREAD_LOCAL_REGULAR = 0x11, S_THREAD_LOCAL_ZEROFILL = 0x12,
@@ -61,6 +70,8 @@ enum {
     N_UNDF = 0, N_ABS = 2, N_SECT = 0xe, N_WEAK_REF = 0x40,
     UNSIGNED = 0, SIGNED = 1, BRANCH = 2, GOT_LOAD = 3, GOT = 4,
     SUBTRACTOR = 5, SIGNED_1 = 6, SIGNED_2 = 7, SIGNED_4 = 8,
+    A_UNSIGNED = 0, A_SUBTRACTOR = 1, A_BRANCH26 = 2, A_PAGE21 = 3,
+    A_PAGEOFF12 = 4, A_GOT_PAGE21 = 5, A_GOT_PAGEOFF12 = 6, A_ADDEND = 10,
     MAXALIGN = 12, /* 4096: the region's page alignment */
 };
 
@@ -71,6 +82,11 @@ static const uint32_t MH_MAGIC_64 = 0xfeedfacf,
 static const char *const relname[] = {
     "UNSIGNED", "SIGNED", "BRANCH", "GOT_LOAD", "GOT", "SUBTRACTOR",
     "SIGNED_1", "SIGNED_2", "SIGNED_4", "TLV",
+};
+static const char *const a64relname[] = {
+    "UNSIGNED", "SUBTRACTOR", "BRANCH26", "PAGE21", "PAGEOFF12",
+    "GOT_LOAD_PAGE21", "GOT_LOAD_PAGEOFF12", "POINTER_TO_GOT",
+    "TLVP_LOAD_PAGE21", "TLVP_LOAD_PAGEOFF12", "ADDEND",
 };
 
 /* A buffer the program gives for section 'ordinal' (1-based). */
@@ -110,6 +126,7 @@ typedef struct {
     int32_t *got;       /* per symbol: GOT slot index or -1 */
     int32_t *stub;      /* per symbol: stub index or -1 */
     uint32_t ngot, nstub;
+    bool arm64;
     uint8_t *map;
     size_t maplen, textlen; /* [0, textlen) becomes r-x */
     uint64_t *gotmem;
@@ -258,8 +275,9 @@ parse(Obj *o)
 {
     if (o->len < 32 || rd32(o->buf) != MH_MAGIC_64)
         die("not a 64-bit Mach-O file");
-    if (rd32(o->buf + 4) != CPU_X86_64)
-        die("cputype %#x is not x86_64", rd32(o->buf + 4));
+    if (rd32(o->buf + 4) != CPU_X86_64 && rd32(o->buf + 4) != CPU_ARM64)
+        die("cputype %#x is not x86_64 or arm64", rd32(o->buf + 4));
+    o->arm64 = rd32(o->buf + 4) == CPU_ARM64;
     if (rd32(o->buf + 12) != MH_OBJECT)
         die("filetype %u is not MH_OBJECT", rd32(o->buf + 12));
     uint32_t ncmds = rd32(o->buf + 16), sizeofcmds = rd32(o->buf + 20);
@@ -371,14 +389,24 @@ count_slots(Obj *o)
             if (r.symnum >= o->nsym || (o->sym[r.symnum].type & N_STAB))
                 die("%s: relocation %u: bad symbol index %u", s->name, k,
                     r.symnum);
-            bool got = r.type == GOT || r.type == GOT_LOAD;
-            bool stub = r.type == BRANCH && undefined(o, r.symnum);
+            bool got = o->arm64 ? r.type == A_GOT_PAGE21 ||
+                                      r.type == A_GOT_PAGEOFF12
+                                : r.type == GOT || r.type == GOT_LOAD;
+            bool stub = r.type == (o->arm64 ? A_BRANCH26 : BRANCH) &&
+                        undefined(o, r.symnum);
             if ((got || stub) && o->got[r.symnum] < 0)
                 o->got[r.symnum] = (int32_t)o->ngot++;
             if (stub && o->stub[r.symnum] < 0)
                 o->stub[r.symnum] = (int32_t)o->nstub++;
         }
     }
+}
+
+/* Bytes of a stub: jmp *slot(%rip) and padding; adrp, ldr, br x16, brk. */
+static size_t
+stubsize(const Obj *o)
+{
+    return o->arm64 ? 16 : 8;
 }
 
 static size_t
@@ -450,7 +478,7 @@ layout(Obj *o, const SirldPlace *place)
         if (pass == 0) {
             off = alignto(off, 8);
             o->stubmem = (uint8_t *)(uintptr_t)off;
-            off += 8 * (size_t)o->nstub;
+            off += stubsize(o) * (size_t)o->nstub;
             o->textlen = off;
             off = alignto(off, 4096);
         }
@@ -510,7 +538,20 @@ resolve(Obj *o, bool allow_undefined)
         }
         if (o->got[i] >= 0)
             o->gotmem[o->got[i]] = o->addr[i];
-        if (o->stub[i] >= 0) {
+        if (o->stub[i] >= 0 && o->arm64) {
+            /* adrp x16, slot; ldr x16, [x16, :lo12:slot]; br x16; brk */
+            uint8_t *p = o->stubmem + stubsize(o) * (size_t)o->stub[i];
+            uint64_t slot = (uint64_t)(uintptr_t)&o->gotmem[o->got[i]];
+            int64_t pg = (int64_t)(slot >> 12) -
+                         (int64_t)((uint64_t)(uintptr_t)p >> 12);
+            if (pg < -(1 << 20) || pg >= 1 << 20)
+                die("stub for '%s' cannot reach its GOT slot", name);
+            wr32(p, 0x90000010u | ((uint32_t)pg & 3) << 29 |
+                        ((uint32_t)(pg >> 2) & 0x7ffff) << 5);
+            wr32(p + 4, 0xf9400210u | (uint32_t)(slot & 0xfff) / 8 << 10);
+            wr32(p + 8, 0xd61f0200u);
+            wr32(p + 12, 0xd4200000u);
+        } else if (o->stub[i] >= 0) {
             /* jmp *slot(%rip); int3; int3 */
             uint8_t *p = o->stubmem + 8 * o->stub[i];
             int64_t d = (int64_t)(uintptr_t)&o->gotmem[o->got[i]] -
@@ -552,9 +593,145 @@ sym_addr(const Obj *o, const Sect *from, uint32_t k, uint32_t i)
     return o->addr[i];
 }
 
+/* SUBTRACTOR entry k and the UNSIGNED after it (k advances): the value
+ * of the field 'old' gets.  Linear: an extern operand adds its address
+ * to the addend in the field; a section operand, whose object-layout
+ * address the field already holds, adds how far its section moved. */
+static uint64_t
+subtractor(const Obj *o, const Sect *s, uint32_t *k, Rel r, int64_t old)
+{
+    if (*k + 1 >= s->nreloc)
+        die("%s: relocation %u: SUBTRACTOR without UNSIGNED", s->name, *k);
+    Rel u = rel_at(o, s, ++*k);
+    if (u.type != UNSIGNED || u.addr != r.addr || u.len != r.len ||
+        u.pcrel || r.pcrel)
+        die("%s: relocation %u: SUBTRACTOR not followed by a matching "
+            "UNSIGNED", s->name, *k - 1);
+    uint64_t a = u.ext ? sym_addr(o, s, *k, u.symnum)
+                       : sect_moved(o, s, *k, u.symnum, 0);
+    uint64_t b = r.ext ? sym_addr(o, s, *k - 1, r.symnum)
+                       : sect_moved(o, s, *k - 1, r.symnum, 0);
+    return (uint64_t)old + a - b;
+}
+
+/* The log2 of the access a load or store with an unsigned 12-bit
+ * offset makes (PAGEOFF12 scales by it), 0 for add. */
+static unsigned
+a64_scale(uint32_t insn)
+{
+    if ((insn & 0x3b000000u) != 0x39000000u)
+        return 0;
+    unsigned sz = insn >> 30;
+    if ((insn >> 26 & 1) && sz == 0 && (insn >> 23 & 1))
+        return 4;           /* ldr/str q */
+    return sz;
+}
+
+static void
+relocate_a64(Obj *o, Sect *s)
+{
+    int64_t addend = 0;
+    bool has_addend = false;
+    for (uint32_t k = 0; k < s->nreloc; k++) {
+        Rel r = rel_at(o, s, k);
+        const char *tn = r.type < sizeof a64relname / sizeof *a64relname
+                             ? a64relname[r.type] : "?";
+        if (r.type == A_ADDEND) {
+            if (r.ext || r.pcrel || has_addend)
+                die("%s: relocation %u: bad ADDEND", s->name, k);
+            addend = (int64_t)(r.symnum ^ 0x800000u) - 0x800000;
+            has_addend = true;
+            continue;
+        }
+        uint32_t size = r.len == 3 ? 8 : 4;
+        if (r.len < 2 || !inside(r.addr, size, s->size))
+            die("%s: relocation %u (%s) at %#x: bad length or outside the "
+                "section", s->name, k, tn, r.addr);
+        uint8_t *field = s->mem + r.addr;
+        uint64_t p = (uint64_t)(uintptr_t)field;
+        int64_t old = size == 8 ? (int64_t)rd64(field)
+                                : (int64_t)(int32_t)rd32(field);
+        uint32_t insn = rd32(field);
+        bool code = r.type >= A_BRANCH26 && r.type <= A_GOT_PAGEOFF12;
+        if (has_addend && !(code && r.type != A_GOT_PAGE21 &&
+                            r.type != A_GOT_PAGEOFF12))
+            die("%s: relocation %u (%s) after an ADDEND", s->name, k, tn);
+        if (code && (!r.ext || size != 4))
+            die("%s: relocation %u (%s) must be extern, 4 bytes", s->name,
+                k, tn);
+        bool pcrel = r.type == A_BRANCH26 || r.type == A_PAGE21 ||
+                     r.type == A_GOT_PAGE21;
+        if (r.pcrel != pcrel)
+            die("%s: relocation %u (%s): pcrel=%d is not valid", s->name, k,
+                tn, r.pcrel);
+        uint64_t t = 0;
+        if (r.type == A_GOT_PAGE21 || r.type == A_GOT_PAGEOFF12)
+            t = (uint64_t)(uintptr_t)&o->gotmem[o->got[r.symnum]];
+        else if (r.type == A_BRANCH26 && o->stub[r.symnum] >= 0)
+            t = (uint64_t)(uintptr_t)(o->stubmem +
+                                      stubsize(o) * (size_t)o->stub[r.symnum]);
+        else if (code)
+            t = sym_addr(o, s, k, r.symnum);
+        t += (uint64_t)addend;
+        has_addend = false;
+        addend = 0;
+        switch (r.type) {
+        case A_UNSIGNED:
+        case A_SUBTRACTOR: {
+            uint64_t v = r.type == A_SUBTRACTOR ? subtractor(o, s, &k, r, old)
+                         : r.ext ? sym_addr(o, s, k, r.symnum) + (uint64_t)old
+                         : sect_moved(o, s, k, r.symnum, (uint64_t)old);
+            if (size == 8)
+                wr64(field, v);
+            else
+                wr32(field, (uint32_t)v);
+            continue;
+        }
+        case A_BRANCH26: {
+            int64_t d = (int64_t)(t - p);
+            if (d % 4 || d < -(INT64_C(1) << 27) || d >= INT64_C(1) << 27)
+                die("%s: relocation %u (BRANCH26) at %#x: target out of "
+                    "reach", s->name, k, r.addr);
+            insn = (insn & 0xfc000000u) | ((uint32_t)(d >> 2) & 0x3ffffffu);
+            break;
+        }
+        case A_PAGE21:
+        case A_GOT_PAGE21: {
+            int64_t pg = (int64_t)(t >> 12) - (int64_t)(p >> 12);
+            if (pg < -(1 << 20) || pg >= 1 << 20)
+                die("%s: relocation %u (%s) at %#x: page out of reach",
+                    s->name, k, tn, r.addr);
+            insn = (insn & 0x9f00001fu) | ((uint32_t)pg & 3) << 29 |
+                   ((uint32_t)(pg >> 2) & 0x7ffff) << 5;
+            break;
+        }
+        case A_PAGEOFF12:
+        case A_GOT_PAGEOFF12: {
+            unsigned sc = a64_scale(insn);
+            uint32_t lo = (uint32_t)(t & 0xfff);
+            if (lo & ((1u << sc) - 1))
+                die("%s: relocation %u (%s) at %#x: offset %#x not "
+                    "aligned to the access", s->name, k, tn, r.addr, lo);
+            insn = (insn & ~(0xfffu << 10)) | (lo >> sc) << 10;
+            break;
+        }
+        default:
+            die("%s: relocation %u at %#x: type %u (%s) is not supported",
+                s->name, k, r.addr, r.type, tn);
+        }
+        wr32(field, insn);
+    }
+    if (has_addend)
+        die("%s: ADDEND at the end of the relocations", s->name);
+}
+
 static void
 relocate_sect(Obj *o, Sect *s)
 {
+    if (o->arm64) {
+        relocate_a64(o, s);
+        return;
+    }
     for (uint32_t k = 0; k < s->nreloc; k++) {
         Rel r = rel_at(o, s, k);
         const char *tn = r.type < sizeof relname / sizeof *relname
@@ -608,26 +785,9 @@ relocate_sect(Obj *o, Sect *s)
                 (uint64_t)old - (p + 4);
             pcrel_ok = signed32 = true;
             break;
-        case SUBTRACTOR: {
-            if (k + 1 >= s->nreloc)
-                die("%s: relocation %u: SUBTRACTOR without UNSIGNED",
-                    s->name, k);
-            Rel u = rel_at(o, s, ++k);
-            if (u.type != UNSIGNED || u.addr != r.addr || u.len != r.len ||
-                u.pcrel || r.pcrel)
-                die("%s: relocation %u: SUBTRACTOR not followed by a "
-                    "matching UNSIGNED", s->name, k - 1);
-            /* Linear: an extern operand adds its address to the addend
-             * in the field; a section operand, whose object-layout
-             * address the field already holds, adds how far its
-             * section moved. */
-            uint64_t a = u.ext ? sym_addr(o, s, k, u.symnum)
-                               : sect_moved(o, s, k, u.symnum, 0);
-            uint64_t b = r.ext ? sym_addr(o, s, k - 1, r.symnum)
-                               : sect_moved(o, s, k - 1, r.symnum, 0);
-            v = (uint64_t)old + a - b;
+        case SUBTRACTOR:
+            v = subtractor(o, s, &k, r, old);
             break;
-        }
         default:
             die("%s: relocation %u at %#x: type %u (%s) is not supported",
                 s->name, k, r.addr, r.type, tn);
@@ -654,8 +814,15 @@ relocate(Obj *o)
     for (uint32_t si = 0; si < o->nsec; si++)
         if (o->sec[si].load)
             relocate_sect(o, &o->sec[si]);
-    if (mprotect(o->map, alignto(o->textlen, 4096), PROT_READ | PROT_EXEC))
-        die("mprotect failed");
+    if (o->textlen &&
+        mprotect(o->map, alignto(o->textlen, 4096), PROT_READ | PROT_EXEC))
+        die("mprotect failed: %s", strerror(errno));
+    /* the instruction cache sees the relocated code (arm64) */
+    __builtin___clear_cache((char *)o->map, (char *)o->map + o->textlen);
+    for (uint32_t si = 0; si < o->nsec; si++)
+        if (o->sec[si].load && o->sec[si].exec)
+            __builtin___clear_cache((char *)o->sec[si].mem,
+                                    (char *)o->sec[si].mem + o->sec[si].size);
     for (uint32_t si = 0; si < o->nsec; si++) {
         Sect *s = &o->sec[si];
         if (s->load && s->exec && s->placed &&
@@ -670,6 +837,13 @@ load(Obj *o, const char *path, const SirldPlace *place, bool allow_undef)
     curpath = path;
     readfile(o, path);
     parse(o);
+#ifdef __aarch64__
+    if (!o->arm64)
+#else
+    if (o->arm64)
+#endif
+        die("a %s object does not run on this host",
+            o->arm64 ? "arm64" : "x86_64");
     count_slots(o);
     layout(o, place);
     resolve(o, allow_undef);
@@ -699,7 +873,7 @@ sirld_init(void)
 static void
 stubs(const Obj *o)
 {
-    printf("# sirld stubs %s (generated)\n", o->path);
+    printf("/* sirld stubs %s (generated) */\n", o->path);
     printf("\t.section .sirld, \"aw\", @nobits\n");
     for (uint32_t si = 0; si < o->nsec; si++) {
         const Sect *s = &o->sec[si];
@@ -710,7 +884,7 @@ stubs(const Obj *o)
             align = 4096;
             size = alignto(size ? size : 1, 4096);
         }
-        printf("\t.balign %" PRIu64 "\n__sirld_sect%u:\t# %s\n"
+        printf("\t.balign %" PRIu64 "\n__sirld_sect%u:\t/* %s */\n"
                "\t.zero %" PRIu64 "\n", align, si + 1, s->name,
                size ? size : 1);
     }

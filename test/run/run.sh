@@ -13,7 +13,8 @@
 # Two lanes:
 #   x86-64   (on an x86-64 host): sirc -c (an object of sirc's own
 #            making: no assembler is run), linked by cc as a PIE;
-#   aarch64  sirc -mtriple=aarch64-linux-gnu -S, linked by
+#   aarch64  sirc -mtriple=aarch64-linux-gnu -c (sirc's own ELF object;
+#            the -S text is checked against it by test/obj), linked by
 #            aarch64-linux-gnu-gcc, run by qemu-aarch64 -L
 #            /usr/aarch64-linux-gnu; skipped (with a message) when those
 #            tools are missing.  The drivers are the same portable C;
@@ -112,10 +113,10 @@ a64_examples() {
         [ -z "$drv" ] && ! grep -q '@main(' "$src" && continue
         for opt in -O0 -O2; do
             why=
-            if ! "$bindir/sirc" $opt $compile "$src" -o "$tmp/ex.s" \
+            if ! "$bindir/sirc" $opt $compile "$src" -o "$tmp/ex.$ext" \
                     2>"$tmp/err"; then
                 why="sirc failed"
-            elif ! $link -o "$tmp/ex" $drv "$tmp/ex.s" -lm 2>"$tmp/err"; then
+            elif ! $link -o "$tmp/ex" $drv "$tmp/ex.$ext" -lm 2>"$tmp/err"; then
                 why="cc failed"
             elif ! (cd "$tmp" && $runner ./ex >"$tmp/out" 2>"$tmp/err"); then
                 why="run failed"
@@ -151,7 +152,7 @@ if [ "${RUN_A64:-1}" = 1 ]; then
         echo "run tests (aarch64): skipped ($A64_CC, qemu-aarch64 or" \
              "$A64_SYSROOT missing)"
     else
-        compile="-mtriple=aarch64-linux-gnu -S" ext=s link=$A64_CC
+        compile="-mtriple=aarch64-linux-gnu -c" ext=o link=$A64_CC
         runner="qemu-aarch64 -L $A64_SYSROOT" skip=$A64_SKIP
         lane aarch64 "$@"
         a64_examples

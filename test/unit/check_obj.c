@@ -636,9 +636,13 @@ START_TEST(test_obj_macho_unwind_shapes)
                             "llvm-dwarfdump --eh-frame ref.o | grep "
                             "'DW_CFA\\|FDE' | sed 's/.*FDE.*/FDE/' > b.txt; "
                             "diff a.txt b.txt"), 0);
-        ck_assert_int_eq(sh("llvm-dwarfdump --eh-frame u.o | "
-                            "grep -v 'FDE.*pc=00000000\\.\\.\\.00000020' |"
-                            " grep -q FDE; test $? = 1"), 0);
+        /* x86-64 resolves pc-begin in place; arm64 leaves it to its
+         * SUBTRACTOR/UNSIGNED pair, as llvm-mc (test/obj compares the
+         * bytes and relocations) */
+        if (cases[i].m == OBJ_X86_64)
+            ck_assert_int_eq(sh("llvm-dwarfdump --eh-frame u.o | grep -v "
+                                "'FDE.*pc=00000000\\.\\.\\.00000020' |"
+                                " grep -q FDE; test $? = 1"), 0);
         if (ld)
             ck_assert_int_eq(sh("%s -arch %s -platform_version macos 11.0 "
                                 "11.0 -dylib -o u.dylib u.o", ld, t), 0);

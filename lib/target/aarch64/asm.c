@@ -79,10 +79,16 @@ pmem(FILE *out, const MirOpnd *o)
     fputs("]", out);
 }
 
+/* A block label, or the byte offset cg_branch_range put there (the
+ * branch over a jump to a block out of reach). */
 static void
 pblock(MirFunc *f, FILE *out, const MirOpnd *o)
 {
-    fprintf(out, "%sBB%u_%u", f->target->label_prefix, f->fn_index, o->obj);
+    if (o->kind == MO_IMM)
+        fprintf(out, ".%+" PRId64, o->imm);
+    else
+        fprintf(out, "%sBB%u_%u", f->target->label_prefix, f->fn_index,
+                o->obj);
 }
 
 static void

@@ -180,53 +180,15 @@ disp_ok(int64_t d, unsigned size)
            (d >= -256 && d <= 255);
 }
 
-/* Branch reach in instructions: tbz/tbnz +-32 KiB, cbz/cbnz +-1 MiB
- * (with a margin for the prologue and epilogues). */
-enum { TB_REACH = 32768 / 4 - 256, CB_REACH = 1048576 / 4 - 256 };
-
-/* A branch on a register, as a test and b.cond for a function longer
- * than its reach (the flags are dead at a block's branches). */
+/* Appends the expansion of instruction i (or i itself) to out.
+ * Branches out of reach are cg_finalize's (branchrange.c). */
 static void
-far_branch(MirFunc *f, uint32_t i, MirInstVec *out)
-{
-    MirInst *in = mir_inst(f, i);
-    MirOpnd r = *mir_opnd(f, i, 0);
-    bool tb = in->op == A64_TBZ || in->op == A64_TBNZ;
-    uint8_t cc = in->op == A64_TBZ || in->op == A64_CBZ ? CC_EQ : CC_NE;
-    MirOpnd blk = *mir_opnd(f, i, tb ? 2 : 1);
-    int64_t b = tb ? mir_opnd(f, i, 1)->imm : 0;
-    uint8_t size = tb ? (b >= 32 ? 8 : 4) : in->size;
-    if (tb)
-        VEC_PUSH(*out, make2(f, A64_TSTI, size, r,
-                             mir_imm((int64_t)(UINT64_C(1) << b))));
-    else
-        VEC_PUSH(*out, make2(f, A64_CMPI, size, r, mir_imm(0)));
-    uint32_t j = mir_make(f, A64_BCC, 0, &blk, 1);
-    mir_inst(f, j)->cond = cc;
-    VEC_PUSH(*out, j);
-}
-
-/* Appends the expansion of instruction i (or i itself) to out; 'len' is
- * the function's length in instructions. */
-static void
-expand(MirFunc *f, uint32_t i, MirInstVec *out, uint32_t len)
+expand(MirFunc *f, uint32_t i, MirInstVec *out)
 {
     MirInst *in = mir_inst(f, i);
     MirOpnd o0 = in->nopnds ? *mir_opnd(f, i, 0) : (MirOpnd){0};
     MirOpnd o1 = in->nopnds > 1 ? *mir_opnd(f, i, 1) : (MirOpnd){0};
     switch (in->op) {
-    case A64_TBZ: case A64_TBNZ:
-        if (len > TB_REACH) {
-            far_branch(f, i, out);
-            return;
-        }
-        break;
-    case A64_CBZ: case A64_CBNZ:
-        if (len > CB_REACH) {
-            far_branch(f, i, out);
-            return;
-        }
-        break;
     case A64_MOVI:
         expand_movi(f, o0.imm, o1.reg, in->size, out);
         return;
@@ -267,22 +229,11 @@ void
 a64_post_ra(CgCtx *c, MirFunc *f)
 {
     MirInstVec nv = {0};
-    /* an upper bound of the length: pseudo-instructions and memory
-     * accesses expand to at most 6, the others stay one */
-    uint32_t len = 0;
-    for (uint32_t b = 1; b < f->blocks.len; b++)
-        for (uint32_t k = 0; k < f->blocks.data[b].insts.len; k++) {
-            uint32_t i = f->blocks.data[b].insts.data[k];
-            bool big = a64_ops[mir_inst(f, i)->op].form == FM_PSEUDO;
-            for (uint32_t q = 0; q < mir_inst(f, i)->nopnds; q++)
-                big |= mir_opnd(f, i, q)->kind == MO_MEM;
-            len += big ? 6 : 1;
-        }
     for (uint32_t b = 1; b < f->blocks.len; b++) {
         MirBlock *bl = &f->blocks.data[b];
         nv.len = 0;
         for (uint32_t k = 0; k < bl->insts.len; k++)
-            expand(f, bl->insts.data[k], &nv, len);
+            expand(f, bl->insts.data[k], &nv);
         MirInstVec old = bl->insts;
         bl->insts = nv;
         nv = old;

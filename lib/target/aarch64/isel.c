@@ -487,8 +487,8 @@ a64_jmp(CgCtx *c, uint32_t block)
 
 /* A branch on v without the flags: a bool tested with tbnz, x == 0 /
  * x != 0 as cbz / cbnz, (x & 2^k) == 0 / != 0 as tbz / tbnz.  False
- * when v is none of these.  (post_ra turns tbz and cbz back into a test
- * and b.cond in functions too long for their reach.) */
+ * when v is none of these.  (A branch too far for its reach becomes the
+ * inverted branch over a b: cg_finalize, branchrange.c.) */
 static bool
 branch_zero(CgCtx *c, IrValue v, uint32_t lt, uint32_t lf)
 {

@@ -193,6 +193,8 @@ invert_branch(MirInst *in)
     .nops = A64_NOPS, \
     .op_move = {A64_MOV, A64_FMOV}, \
     .op_movi = A64_MOVI, \
+    .op_spill = {A64_STR, A64_FSTR}, \
+    .op_reload = {A64_LDR, A64_FLDR}, \
     .isel_entry = a64_isel_entry, \
     .isel_inst = a64_isel_inst, \
     .reg_fp = FP, \
@@ -201,6 +203,8 @@ invert_branch(MirInst *in)
     .op_jmp = A64_B, \
     .op_jcc = A64_BCC, \
     .invert_branch = invert_branch, \
+    .inst_bytes = 4, \
+    .branch_reach = a64_branch_reach, \
     .op_ret = A64_RET, \
     .op_cfi = A64_CFI, \
     .prologue = a64_prologue, \
@@ -212,7 +216,7 @@ invert_branch(MirInst *in)
     .func_align = "\t.p2align 2\n", \
     .comment = "//", \
     .dwarf_regs = dwarf_regs, \
-    .encode = NULL
+    .encode = a64_encode
 
 const Target a64_linux_target = {
     .name = "aarch64-linux-gnu",
