@@ -177,7 +177,10 @@ ir_dom_compute(IrFunc *f, const IrCfg *c, IrDomTree *d)
         changed = false;
         for (uint32_t i = 1; i < n && steps <= budget; i++) {
             uint32_t nd = UNDEF;
-            for (uint32_t e = pstart[i]; e < pstart[i + 1]; e++) {
+            /* the budget is checked per edge: one block with n
+             * predecessors could walk n steps for each */
+            for (uint32_t e = pstart[i]; e < pstart[i + 1] &&
+                                         steps <= budget; e++) {
                 uint32_t p = pp[e];
                 steps++;
                 if (doms[p] == UNDEF)

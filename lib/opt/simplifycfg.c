@@ -72,6 +72,21 @@ fold_const_branches(Simp *s)
     return n;
 }
 
+/* Whether block b's only incoming edge is a `br` from another block. */
+static bool
+mergeable(IrFunc *f, const OptPreds *p, IrBlock b, IrBlock entry)
+{
+    if (b.id == entry.id || opt_npreds(p, b) != 1)
+        return false;
+    OptEdge e = p->e[p->start[b.id]];
+    return ir_inst_op(f, e.inst) == IR_OP_BR &&
+           ir_layout_inst_block(f, e.inst).id != b.id;
+}
+
+/* Merges each chain of blocks joined by `br`s into the chain's head:
+ * every block's instructions move once (absorbing from a block that
+ * already absorbed its successors would move them again and again: a
+ * chain laid out in reverse order was quadratic). */
 static uint32_t
 merge_blocks(Simp *s)
 {
@@ -80,30 +95,30 @@ merge_blocks(Simp *s)
     uint32_t *repl = arena_alloc(s->a, ir_num_values(f) * sizeof *repl);
     IrBlock entry = ir_layout_entry(f);
     uint32_t merged = 0;
-    IrBlock next;
-    for (IrBlock b = entry; b.id; b = next) {
-        next = ir_layout_next_block(f, b);
-        if (b.id == entry.id || opt_npreds(&p, b) != 1)
-            continue;
-        OptEdge e = p.e[p.start[b.id]];
-        if (ir_inst_op(f, e.inst) != IR_OP_BR)
-            continue;
-        IrBlock a = ir_layout_inst_block(f, e.inst);
-        if (!a.id || a.id == b.id)
-            continue;
-        IrTarget *tg = ir_target(f, e.inst, 0);
-        IrBlockData *bd = ir_block(f, b);
-        for (uint32_t k = 0; k < bd->nparams && k < tg->nargs; k++)
-            repl[ir_block_param(f, b, k).id] =
-                f->vpool.data[tg->args + k].id;
-        ir_layout_remove_inst(f, e.inst);
-        IrInst in;
-        while ((in = ir_layout_first_inst(f, b)).id) {
-            ir_layout_remove_inst(f, in);
-            ir_layout_append_inst(f, in, a);
+    for (IrBlock a = entry; a.id; a = ir_layout_next_block(f, a)) {
+        if (mergeable(f, &p, a, entry))
+            continue;           /* its chain's head takes it */
+        for (;;) {
+            IrInst br = ir_layout_last_inst(f, a);
+            if (!br.id || ir_inst_op(f, br) != IR_OP_BR)
+                break;
+            IrTarget *tg = ir_target(f, br, 0);
+            IrBlock b = tg->block;
+            if (b.id == a.id || !mergeable(f, &p, b, entry))
+                break;
+            IrBlockData *bd = ir_block(f, b);
+            for (uint32_t k = 0; k < bd->nparams && k < tg->nargs; k++)
+                repl[ir_block_param(f, b, k).id] =
+                    f->vpool.data[tg->args + k].id;
+            ir_layout_remove_inst(f, br);
+            IrInst in;
+            while ((in = ir_layout_first_inst(f, b)).id) {
+                ir_layout_remove_inst(f, in);
+                ir_layout_append_inst(f, in, a);
+            }
+            ir_layout_remove_block(f, b);
+            merged++;
         }
-        ir_layout_remove_block(f, b);
-        merged++;
     }
     if (merged)
         opt_repl_apply(f, repl);

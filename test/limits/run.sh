@@ -83,6 +83,16 @@ n=$(grep -c '^internal fn' "$tmp/o.sir")
 # iterative algorithm walked quadratically long there: 16 s at -O0)
 gen irreducible 100000 > "$tmp/irr.sir"
 cpu_limit 8 "$bindir/sirc" -O0 -c "$tmp/irr.sir" -o "$tmp/o.o"
+# ... and its exit block, with 100,000 predecessors, walked up to n steps
+# for each before the iterative algorithm's budget was checked (15 s in
+# jumpthread, now 0.5 s)
+cpu_limit 5 "$bindir/siropt" -p jumpthread "$tmp/irr.sir" -o "$tmp/o.sir"
+
+# simplifycfg merges each chain of blocks into its head once: a
+# 60,000-link chain laid out in reverse took 12 s (each merge moved the
+# whole tail merged so far), now 0.1 s
+gen ptrchain 60000 > "$tmp/chain.sir"
+cpu_limit 3 "$bindir/siropt" -p simplifycfg "$tmp/chain.sir" -o "$tmp/o.sir"
 
 # point 9: an insert into an aggregate shares the leaves of the value it
 # replaces: 2,000 inserts into [i64 x 65536] took 540 MB, now 17 MB
