@@ -280,6 +280,7 @@ typedef struct {
 } MirRegInfo;
 
 typedef struct CgCtx CgCtx;
+struct CgAbi;
 
 typedef struct Target {
     const char *name;           /* "x86_64-linux-gnu" */
@@ -295,6 +296,9 @@ typedef struct Target {
      * set to the instruction's block. */
     void (*isel_entry)(CgCtx *ctx);
     void (*isel_inst)(CgCtx *ctx, IrInst i);
+    /* The calling convention: the target's classifier and the few
+     * instructions the shared lowering (callconv.c) needs. */
+    const struct CgAbi *abi;
     /* Optional, above -O0: rewrites of the selected function that need
      * the whole of it (NULL: none). */
     void (*post_isel)(CgCtx *ctx, MirFunc *f);
@@ -411,6 +415,7 @@ struct CgCtx {
     bool *reachable;            /* IR block id -> reachable from entry */
     IrUses uses;
     void *tpriv;                /* target scratch */
+    uint32_t sret;              /* vreg with the caller's result buffer */
     struct CgDwarf *dwarf;      /* -g: what the DWARF describes, or NULL */
 };
 
@@ -515,6 +520,74 @@ typedef struct {
 } CgMagic;
 CgMagic cg_smagic(int64_t d);
 CgMagic cg_umagic(uint64_t d);
+
+/* callconv.c: parameters, returns and calls, lowered once for every
+ * target from the target's classification of a signature. */
+enum {
+    CG_LOC_NONE,        /* takes nothing (size 0) */
+    CG_LOC_REGS,        /* in reg[0 .. n): part e holds bytes from roff[e] */
+    CG_LOC_STACK,       /* in the stack argument area at off */
+    CG_LOC_REF,         /* by reference to a copy the caller makes: the
+                         * pointer in reg[0] (n = 1) or at off (n = 0) */
+    CG_LOC_BYVAL,       /* a byval(N) pointer: N bytes copied to off */
+};
+typedef struct {
+    uint8_t kind;
+    uint8_t n;
+    /* CG_LOC_STACK: a scalar at its own size and alignment (no slot of
+     * 8 bytes, no extension: Apple arm64). */
+    bool packed;
+    uint8_t reg[4];     /* physregs */
+    uint8_t roff[4];
+    uint32_t off;
+    uint64_t byval;
+} CgArgLoc;
+typedef struct {
+    CgArgLoc ret;       /* CG_LOC_REF: the caller's buffer (sret) */
+    uint8_t sret_in;    /* the physreg carrying the buffer (rdi, x8) */
+    uint8_t sret_out;   /* the one returning it (rax), or 0 */
+    uint32_t nfp;       /* FP argument registers used */
+    uint32_t stack;     /* bytes of stack arguments */
+    CgArgLoc *args;     /* one per argument (callconv.c frees them) */
+} CgCallConv;
+typedef struct CgAbi {
+    /* Places the n arguments (types ty, those from sig's nparams on
+     * variadic) and the result of signature sig into cc (args
+     * preallocated): a call site, or the incoming parameters.  Reports
+     * what cannot be passed at loc and returns false. */
+    bool (*classify)(CgCtx *c, IrLoc loc, bool incoming, IrSig sig,
+                     const IrType *ty, uint32_t n, CgCallConv *cc);
+    /* A narrow integer argument or result, extended (spec 4.3). */
+    uint32_t (*extend)(CgCtx *c, IrType t, uint32_t r);
+    /* 8 bytes of register r of class cls from / to memory m. */
+    void (*load_part)(CgCtx *c, MirClass cls, MirOpnd m, uint32_t r);
+    void (*store_part)(CgCtx *c, MirClass cls, uint32_t r, MirOpnd m);
+    /* r = the address of m (a frame object or the incoming area). */
+    void (*lea)(CgCtx *c, MirOpnd m, uint32_t r);
+    CgLeafLoad load_leaf;
+    CgLeafStore store_leaf;
+    /* The call instruction (symbol or register operand). */
+    uint32_t (*call)(CgCtx *c, MirOpnd callee);
+    /* Optional: aggregates of any shape in GP registers.  pack adds leaf
+     * register r of type t, shifted left by sh bits, to the part built
+     * so far in acc (0: none; r 0: the part is zero) and returns it;
+     * unpack sets d to the leaf of type t sh bits up in part r.  NULL:
+     * only a part holding one integer leaf moves without memory. */
+    uint32_t (*pack)(CgCtx *c, IrType t, uint32_t r, unsigned sh,
+                     uint32_t acc);
+    void (*unpack)(CgCtx *c, IrType t, uint32_t r, unsigned sh, uint32_t d);
+    /* Optional (byval): copies n bytes from the address in p to dst. */
+    void (*copy_bytes)(CgCtx *c, uint32_t p, MirOpnd dst, uint64_t n);
+    /* Optional: before a call, after the argument moves; may add
+     * physregs the call reads to pregs (x86-64's %al of variadic calls). */
+    void (*pre_call)(CgCtx *c, IrSig sig, const CgCallConv *cc,
+                     uint32_t *pregs, uint32_t *np);
+} CgAbi;
+/* Target.isel_entry of every target; the IR ret, call and
+ * indirectcall instructions. */
+void cg_isel_entry(CgCtx *c);
+void cg_sel_ret(CgCtx *c, IrInst i);
+void cg_sel_call(CgCtx *c, IrInst i);
 
 /* parmove.c */
 typedef struct {

@@ -184,7 +184,6 @@ typedef struct {
 
 /* The target's per-function state (CgCtx.tpriv). */
 typedef struct {
-    uint32_t sret;      /* vreg with the caller's result buffer (x8) */
     uint32_t flags_val, flags_block, flags_len;
     Cond flags_cond;
 } A64Fn;
@@ -215,10 +214,9 @@ void a64_jmp(CgCtx *c, uint32_t block);
 /* d = the address of memory operand m (frame objects included) */
 void a64_lea(CgCtx *c, MirOpnd m, uint32_t d);
 
-/* abi.c: AAPCS64 parameters, returns, calls */
-void a64_isel_entry(CgCtx *c);
-void a64_sel_ret(CgCtx *c, IrInst i);
-void a64_sel_call(CgCtx *c, IrInst i);
+/* abi.c: the AAPCS64 classifier and the instructions of the shared
+ * lowering of parameters, returns and calls (Target.abi) */
+extern const CgAbi a64_abi;
 
 /* div.c: udiv sdiv urem srem; frem.c: fmod */
 void a64_sel_div(CgCtx *c, IrInst i);

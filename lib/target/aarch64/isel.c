@@ -1009,7 +1009,7 @@ a64_isel_inst(CgCtx *c, IrInst i)
         sel_cast(c, i);
         return;
     case IR_OP_CALL: case IR_OP_INDIRECTCALL:
-        a64_sel_call(c, i);
+        cg_sel_call(c, i);
         return;
     case IR_OP_BR:
         cg_edge_moves(c, i, 0);
@@ -1019,7 +1019,7 @@ a64_isel_inst(CgCtx *c, IrInst i)
         sel_condbr(c, i);
         return;
     case IR_OP_RET:
-        a64_sel_ret(c, i);
+        cg_sel_ret(c, i);
         return;
     case IR_OP_UNREACHABLE:
         mir_emit(c->mf, A64_BRK, 0, NULL, 0);

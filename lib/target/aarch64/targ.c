@@ -193,7 +193,8 @@ invert_branch(MirInst *in)
     .nops = A64_NOPS, \
     .op_move = {A64_MOV, A64_FMOV}, \
     .op_movi = A64_MOVI, \
-    .isel_entry = a64_isel_entry, \
+    .isel_entry = cg_isel_entry, \
+    .abi = &a64_abi, \
     .isel_inst = a64_isel_inst, \
     .reg_fp = FP, \
     .reg_sp = SP, \

@@ -175,8 +175,8 @@ x64_mem_at(MirOpnd m, int64_t off, uint8_t size)
     return m;
 }
 
-static uint32_t
-load_leaf(CgCtx *c, IrType t, MirOpnd m, uint32_t d)
+uint32_t
+x64_load_leaf(CgCtx *c, IrType t, MirOpnd m, uint32_t d)
 {
     uint8_t sz = cg_tsize(t);
     m.size = sz;
@@ -187,8 +187,8 @@ load_leaf(CgCtx *c, IrType t, MirOpnd m, uint32_t d)
     return x64_emit2(c, X64_MOV, sz, m, x64_reg(d));
 }
 
-static uint32_t
-store_leaf(CgCtx *c, IrType t, uint32_t s, MirOpnd m)
+uint32_t
+x64_store_leaf(CgCtx *c, IrType t, uint32_t s, MirOpnd m)
 {
     uint8_t sz = cg_tsize(t);
     m.size = sz;
@@ -200,13 +200,13 @@ store_leaf(CgCtx *c, IrType t, uint32_t s, MirOpnd m)
 void
 x64_load_value(CgCtx *c, IrValue v, IrType t, MirOpnd m, bool vol)
 {
-    cg_load_value(c, v, t, m, vol, load_leaf);
+    cg_load_value(c, v, t, m, vol, x64_load_leaf);
 }
 
 void
 x64_store_value(CgCtx *c, IrValue v, IrType t, MirOpnd m)
 {
-    cg_store_value(c, v, t, m, store_leaf);
+    cg_store_value(c, v, t, m, x64_store_leaf);
 }
 
 /* ---------------------------------------------------------------- compare */
@@ -1329,7 +1329,7 @@ x64_isel_inst(CgCtx *c, IrInst i)
         sel_cast(c, i);
         return;
     case IR_OP_CALL: case IR_OP_INDIRECTCALL:
-        x64_sel_call(c, i);
+        cg_sel_call(c, i);
         return;
     case IR_OP_BR:
         cg_edge_moves(c, i, 0);
@@ -1339,7 +1339,7 @@ x64_isel_inst(CgCtx *c, IrInst i)
         sel_condbr(c, i);
         return;
     case IR_OP_RET:
-        x64_sel_ret(c, i);
+        cg_sel_ret(c, i);
         return;
     case IR_OP_UNREACHABLE:
         mir_emit(c->mf, X64_UD2, 0, NULL, 0);
