@@ -494,6 +494,19 @@ IrInst cg_only_user(CgCtx *c, IrValue v);
 /* True when every use of compare result v is the condition of a condbr
  * or sel (then it can be re-emitted as a compare at each of them). */
 bool cg_cond_fusable(CgCtx *c, IrValue v);
+/* Flags reuse: the compare last fused into a branch or sel (IR value
+ * val, MIR block and its length after the compare), so another sel or
+ * branch on the same condition in the block needs no compare when
+ * nothing since wrote the flags (moves, selects and sets do not): two
+ * sels of one condition (a running minimum and its index) then share
+ * one compare, as with LLVM's flags reuse.  The target keeps the
+ * condition beside it. */
+typedef struct {
+    uint32_t val, block, len;
+} CgFlags;
+bool cg_flags_hold(CgCtx *c, const CgFlags *fl, IrValue v);
+/* Records that the flags now hold compare v (just emitted). */
+void cg_flags_note(CgCtx *c, CgFlags *fl, IrValue v);
 /* Whether symbol s is reached directly (pc-relative) rather than
  * through the GOT, by the relocation model: in a PIE every symbol the
  * module defines is final; in a shared library (pic) only internal
@@ -519,6 +532,10 @@ typedef struct {
     bool add;
 } CgMagic;
 CgMagic cg_smagic(int64_t d);
+/* Whether i64 division by the constant d (signed or not) goes by a magic
+ * number: not for 0, +-1 or a power of two (|d| when signed), which
+ * stay with the generic code (instcombine makes the powers shifts). */
+bool cg_div_by_magic(int64_t d, bool sgn);
 CgMagic cg_umagic(uint64_t d);
 
 /* callconv.c: parameters, returns and calls, lowered once for every

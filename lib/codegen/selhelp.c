@@ -161,6 +161,29 @@ cg_cond_fusable(CgCtx *c, IrValue v)
 }
 
 bool
+cg_flags_hold(CgCtx *c, const CgFlags *fl, IrValue v)
+{
+    MirFunc *f = c->mf;
+    if (fl->val != v.id || fl->block != f->cur)
+        return false;
+    MirBlock *bl = &f->blocks.data[f->cur];
+    for (uint32_t k = fl->len; k < bl->insts.len; k++) {
+        uint16_t x = f->target->ops[mir_inst(f, bl->insts.data[k])->op].flags;
+        if (x & (MIR_OPF_FLAGS | MIR_OPF_CALL | MIR_OPF_BRANCH))
+            return false;
+    }
+    return true;
+}
+
+void
+cg_flags_note(CgCtx *c, CgFlags *fl, IrValue v)
+{
+    fl->val = v.id;
+    fl->block = c->mf->cur;
+    fl->len = c->mf->blocks.data[c->mf->cur].insts.len;
+}
+
+bool
 cg_sym_is_local(CgCtx *c, uint32_t s)
 {
     const IrSymData *sd = ir_sym_c(c->m, (IrSym){s});
@@ -267,6 +290,14 @@ cg_sel_insert(CgCtx *c, IrInst i)
  * Signed: q = hi(x * m) (+ x when d > 0 and m < 0, - x when d < 0 and
  * m > 0) >> s, plus 1 when negative.
  */
+bool
+cg_div_by_magic(int64_t dk, bool sgn)
+{
+    uint64_t d = (uint64_t)dk;
+    uint64_t ad = sgn && dk < 0 ? 0 - d : d;
+    return d != 0 && (ad & (ad - 1)) != 0;
+}
+
 CgMagic
 cg_smagic(int64_t d)
 {

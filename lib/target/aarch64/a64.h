@@ -184,7 +184,9 @@ typedef struct {
 
 /* The target's per-function state (CgCtx.tpriv). */
 typedef struct {
-    uint32_t flags_val, flags_block, flags_len;
+    /* The flags as the last fused compare left them (isel.c), and
+     * their condition. */
+    CgFlags flags;
     Cond flags_cond;
 } A64Fn;
 A64Fn *a64_fn(CgCtx *c);

@@ -417,8 +417,15 @@ emit_cond(CgCtx *c, IrValue v)
     IrInst d = cg_def_of(c, v);
     if (d.id) {
         uint8_t op = ir_inst(c->irf, d)->op;
-        if ((op == IR_OP_ICMP || op == IR_OP_FCMP) && cg_cond_fusable(c, v))
-            return emit_compare(c, d);
+        if ((op == IR_OP_ICMP || op == IR_OP_FCMP) && cg_cond_fusable(c, v)) {
+            A64Fn *st = a64_fn(c);
+            if (c->opt->optlevel > 0 && cg_flags_hold(c, &st->flags, v))
+                return st->flags_cond;
+            Cond k = emit_compare(c, d);
+            cg_flags_note(c, &st->flags, v);
+            st->flags_cond = k;
+            return k;
+        }
     }
     a64_emit2(c, A64_TSTI, 4, a64_reg(a64_R(c, v)), mir_imm(1));
     return (Cond){CC_NE, 0, false};

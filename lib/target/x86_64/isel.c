@@ -343,26 +343,6 @@ emit_compare(CgCtx *c, IrInst i)
     return k;
 }
 
-/* Whether the flags still hold fused compare v: it was emitted last in
- * this block, and nothing since writes the flags (moves, cmov and
- * setcc do not).  Two sels of one condition (a running minimum and its
- * index) then share one compare, as with LLVM's flags reuse. */
-static bool
-flags_hold(CgCtx *c, IrValue v)
-{
-    X64Fn *st = x64_fn(c);
-    MirFunc *f = c->mf;
-    if (st->flags_val != v.id || st->flags_block != f->cur)
-        return false;
-    MirBlock *bl = &f->blocks.data[f->cur];
-    for (uint32_t k = st->flags_len; k < bl->insts.len; k++) {
-        uint16_t fl = f->target->ops[mir_inst(f, bl->insts.data[k])->op].flags;
-        if (fl & (MIR_OPF_FLAGS | MIR_OPF_CALL | MIR_OPF_BRANCH))
-            return false;
-    }
-    return true;
-}
-
 static Cond
 emit_cond(CgCtx *c, IrValue v)
 {
@@ -371,12 +351,10 @@ emit_cond(CgCtx *c, IrValue v)
         uint8_t op = ir_inst(c->irf, d)->op;
         if ((op == IR_OP_ICMP || op == IR_OP_FCMP) && cg_cond_fusable(c, v)) {
             X64Fn *st = x64_fn(c);
-            if (c->opt->optlevel > 0 && flags_hold(c, v))
+            if (c->opt->optlevel > 0 && cg_flags_hold(c, &st->flags, v))
                 return st->flags_cond;
             Cond k = emit_compare(c, d);
-            st->flags_val = v.id;
-            st->flags_block = c->mf->cur;
-            st->flags_len = c->mf->blocks.data[c->mf->cur].insts.len;
+            cg_flags_note(c, &st->flags, v);
             st->flags_cond = k;
             return k;
         }

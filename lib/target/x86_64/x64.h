@@ -104,10 +104,9 @@ typedef struct {
 
 /* The target's per-function state (CgCtx.tpriv). */
 typedef struct {
-    /* The flags as the last fused compare left them (isel.c): the IR
-     * compare's value, the MIR block and its length after the compare,
-     * and the condition; 0 value: none. */
-    uint32_t flags_val, flags_block, flags_len;
+    /* The flags as the last fused compare left them (isel.c), and
+     * their condition. */
+    CgFlags flags;
     Cond flags_cond;
 } X64Fn;
 X64Fn *x64_fn(CgCtx *c);
