@@ -495,18 +495,24 @@ IrInst cg_only_user(CgCtx *c, IrValue v);
  * or sel (then it can be re-emitted as a compare at each of them). */
 bool cg_cond_fusable(CgCtx *c, IrValue v);
 /* Flags reuse: the compare last fused into a branch or sel (IR value
- * val, MIR block and its length after the compare), so another sel or
- * branch on the same condition in the block needs no compare when
- * nothing since wrote the flags (moves, selects and sets do not): two
- * sels of one condition (a running minimum and its index) then share
- * one compare, as with LLVM's flags reuse.  The target keeps the
- * condition beside it. */
+ * val, MIR block and its length after the compare, the target's
+ * condition of it), so another sel or branch on the same condition in
+ * the block needs no compare when nothing since wrote the flags (moves,
+ * selects and sets do not): two sels of one condition (a running
+ * minimum and its index) then share one compare, as with LLVM's flags
+ * reuse. */
 typedef struct {
     uint32_t val, block, len;
+    unsigned char cond[8];
 } CgFlags;
-bool cg_flags_hold(CgCtx *c, const CgFlags *fl, IrValue v);
-/* Records that the flags now hold compare v (just emitted). */
-void cg_flags_note(CgCtx *c, CgFlags *fl, IrValue v);
+/* Makes the condition *cond (of 'size' bytes) of compare 'cmp'. */
+typedef void (*CgEmitCompare)(CgCtx *c, IrInst cmp, void *cond);
+/* When v is an icmp or fcmp whose every use is a branch or sel
+ * (cg_cond_fusable): its condition into *cond, from the flags when they
+ * still hold it (above -O0), else made by emit and noted in fl.  False
+ * for any other v. */
+bool cg_fused_cond(CgCtx *c, IrValue v, CgFlags *fl, void *cond,
+                   size_t size, CgEmitCompare emit);
 /* Whether symbol s is reached directly (pc-relative) rather than
  * through the GOT, by the relocation model: in a PIE every symbol the
  * module defines is final; in a shared library (pic) only internal

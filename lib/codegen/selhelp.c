@@ -160,8 +160,10 @@ cg_cond_fusable(CgCtx *c, IrValue v)
     return true;
 }
 
-bool
-cg_flags_hold(CgCtx *c, const CgFlags *fl, IrValue v)
+/* Whether the flags still hold compare v: it was emitted last in this
+ * block, and nothing since writes the flags. */
+static bool
+flags_hold(CgCtx *c, const CgFlags *fl, IrValue v)
 {
     MirFunc *f = c->mf;
     if (fl->val != v.id || fl->block != f->cur)
@@ -175,12 +177,26 @@ cg_flags_hold(CgCtx *c, const CgFlags *fl, IrValue v)
     return true;
 }
 
-void
-cg_flags_note(CgCtx *c, CgFlags *fl, IrValue v)
+bool
+cg_fused_cond(CgCtx *c, IrValue v, CgFlags *fl, void *cond, size_t size,
+              CgEmitCompare emit)
 {
+    IrInst d = cg_def_of(c, v);
+    if (!d.id || size > sizeof fl->cond)
+        return false;
+    uint8_t op = ir_inst(c->irf, d)->op;
+    if ((op != IR_OP_ICMP && op != IR_OP_FCMP) || !cg_cond_fusable(c, v))
+        return false;
+    if (c->opt->optlevel > 0 && flags_hold(c, fl, v)) {
+        memcpy(cond, fl->cond, size);
+        return true;
+    }
+    emit(c, d, cond);
     fl->val = v.id;
     fl->block = c->mf->cur;
     fl->len = c->mf->blocks.data[c->mf->cur].insts.len;
+    memcpy(fl->cond, cond, size);
+    return true;
 }
 
 bool

@@ -184,10 +184,7 @@ typedef struct {
 
 /* The target's per-function state (CgCtx.tpriv). */
 typedef struct {
-    /* The flags as the last fused compare left them (isel.c), and
-     * their condition. */
-    CgFlags flags;
-    Cond flags_cond;
+    CgFlags flags;      /* as the last fused compare left them */
 } A64Fn;
 A64Fn *a64_fn(CgCtx *c);
 

@@ -411,22 +411,19 @@ emit_compare(CgCtx *c, IrInst i)
     return (Cond){icc(p), 0, false};
 }
 
+/* CgEmitCompare for cg_fused_cond. */
+static void
+compare_cb(CgCtx *c, IrInst cmp, void *cond)
+{
+    *(Cond *)cond = emit_compare(c, cmp);
+}
+
 static Cond
 emit_cond(CgCtx *c, IrValue v)
 {
-    IrInst d = cg_def_of(c, v);
-    if (d.id) {
-        uint8_t op = ir_inst(c->irf, d)->op;
-        if ((op == IR_OP_ICMP || op == IR_OP_FCMP) && cg_cond_fusable(c, v)) {
-            A64Fn *st = a64_fn(c);
-            if (c->opt->optlevel > 0 && cg_flags_hold(c, &st->flags, v))
-                return st->flags_cond;
-            Cond k = emit_compare(c, d);
-            cg_flags_note(c, &st->flags, v);
-            st->flags_cond = k;
-            return k;
-        }
-    }
+    Cond k;
+    if (cg_fused_cond(c, v, &a64_fn(c)->flags, &k, sizeof k, compare_cb))
+        return k;
     a64_emit2(c, A64_TSTI, 4, a64_reg(a64_R(c, v)), mir_imm(1));
     return (Cond){CC_NE, 0, false};
 }

@@ -343,22 +343,19 @@ emit_compare(CgCtx *c, IrInst i)
     return k;
 }
 
+/* CgEmitCompare for cg_fused_cond. */
+static void
+compare_cb(CgCtx *c, IrInst cmp, void *cond)
+{
+    *(Cond *)cond = emit_compare(c, cmp);
+}
+
 static Cond
 emit_cond(CgCtx *c, IrValue v)
 {
-    IrInst d = cg_def_of(c, v);
-    if (d.id) {
-        uint8_t op = ir_inst(c->irf, d)->op;
-        if ((op == IR_OP_ICMP || op == IR_OP_FCMP) && cg_cond_fusable(c, v)) {
-            X64Fn *st = x64_fn(c);
-            if (c->opt->optlevel > 0 && cg_flags_hold(c, &st->flags, v))
-                return st->flags_cond;
-            Cond k = emit_compare(c, d);
-            cg_flags_note(c, &st->flags, v);
-            st->flags_cond = k;
-            return k;
-        }
-    }
+    Cond k;
+    if (cg_fused_cond(c, v, &x64_fn(c)->flags, &k, sizeof k, compare_cb))
+        return k;
     uint32_t r = x64_R(c, v);
     x64_emit2(c, X64_TEST, 1, mir_reg(r, 1), mir_reg(r, 1));
     return (Cond){.cc = CC_NE};

@@ -104,10 +104,7 @@ typedef struct {
 
 /* The target's per-function state (CgCtx.tpriv). */
 typedef struct {
-    /* The flags as the last fused compare left them (isel.c), and
-     * their condition. */
-    CgFlags flags;
-    Cond flags_cond;
+    CgFlags flags;      /* as the last fused compare left them */
 } X64Fn;
 X64Fn *x64_fn(CgCtx *c);
 
