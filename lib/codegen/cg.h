@@ -318,6 +318,11 @@ typedef struct Target {
     /* Loop tops are aligned to 1 << loop_align_log2 when that costs at
      * most loop_align_max bytes (above -O0; 0: never). */
     uint8_t loop_align_log2, loop_align_max;
+    /* For the optimizer (OptCtx): bit k of addr_scales set when an
+     * index scaled by 2^k is free in any address; addr_scale_access
+     * when scaling by the size of the access is. */
+    uint8_t addr_scales;
+    bool addr_scale_access;
     /* The frame setup instructions (made with mir_make, CFI rows
      * included) pushed onto f->prologue. */
     void (*prologue)(CgCtx *ctx, MirFunc *f);

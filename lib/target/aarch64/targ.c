@@ -202,6 +202,8 @@ invert_branch(MirInst *in)
     .op_jmp = A64_B, \
     .op_jcc = A64_BCC, \
     .invert_branch = invert_branch, \
+    .addr_scales = 1,       /* [x0, x1] and [x0, x1, lsl #log2(size)] */ \
+    .addr_scale_access = true, \
     .op_ret = A64_RET, \
     .op_cfi = A64_CFI, \
     .prologue = a64_prologue, \
