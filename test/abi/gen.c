@@ -325,20 +325,36 @@ make_sig(Sig *s, bool scalars_only)
     }
 }
 
+/* The SIR type of argument j of s (a parameter or a variadic one). */
+static void
+sir_arg_ty(FILE *o, const Sig *s, int j)
+{
+    if (j < s->np)
+        sir_ty(o, s->p[j]);
+    else
+        fputs(sir_name[s->v[j - s->np]], o);
+}
+
+/* "T0 %a0, T1 %a1, ..." (names) or "T0, T1, ..." for arguments 0..n). */
+static void
+sir_arg_list(FILE *o, const Sig *s, int n, bool names)
+{
+    for (int j = 0; j < n; j++) {
+        if (j)
+            fputs(", ", o);
+        sir_arg_ty(o, s, j);
+        if (names)
+            fprintf(o, " %%a%d", j);
+    }
+}
+
 /* The struct type { p0, p1, ... } of the parameters (and the variadic
  * arguments). */
 static void
 sir_args_ty(FILE *o, const Sig *s)
 {
     fputs("{ ", o);
-    for (int k = 0; k < s->np + s->nv; k++) {
-        if (k)
-            fputs(", ", o);
-        if (k < s->np)
-            sir_ty(o, s->p[k]);
-        else
-            fputs(sir_name[s->v[k - s->np]], o);
-    }
+    sir_arg_list(o, s, s->np + s->nv, false);
     fputs(" }", o);
 }
 
@@ -370,11 +386,7 @@ write_sir(FILE *o, const Sig *sg, int n)
         fputs("fn ", o);
         sir_ret(o, s);
         fprintf(o, " @c%d(", k);
-        for (int j = 0; j < s->np; j++) {
-            if (j)
-                fputs(", ", o);
-            sir_ty(o, s->p[j]);
-        }
+        sir_arg_list(o, s, s->np, false);
         fputs(va ? ", ...)\n" : ")\n", o);
         /* t_k: SIR calls C */
         fprintf(o, "fn void @t%d() {\nentry:\n  %%g = globaladdr @tx%d\n", k,
@@ -383,24 +395,13 @@ write_sir(FILE *o, const Sig *sg, int n)
             fprintf(o, "  %%p%d = elemptr ", j);
             sir_args_ty(o, s);
             fprintf(o, ", ptr %%g, %d\n  %%a%d = load ", j, j);
-            if (j < s->np)
-                sir_ty(o, s->p[j]);
-            else
-                fputs(sir_name[s->v[j - s->np]], o);
+            sir_arg_ty(o, s, j);
             fprintf(o, ", ptr %%p%d\n", j);
         }
         fputs(s->ret ? "  %r = call " : "  call ", o);
         sir_ret(o, s);
         fprintf(o, " @c%d(", k);
-        for (int j = 0; j < s->np + s->nv; j++) {
-            if (j)
-                fputs(", ", o);
-            if (j < s->np)
-                sir_ty(o, s->p[j]);
-            else
-                fputs(sir_name[s->v[j - s->np]], o);
-            fprintf(o, " %%a%d", j);
-        }
+        sir_arg_list(o, s, s->np + s->nv, true);
         fputs(")\n", o);
         if (s->ret) {
             fprintf(o, "  %%rg = globaladdr @tr%d\n  store ", k);
@@ -416,18 +417,9 @@ write_sir(FILE *o, const Sig *sg, int n)
         fputs("\nfn ", o);
         sir_ret(o, s);
         fprintf(o, " @s%d(", k);
-        for (int j = 0; j < s->np; j++) {
-            if (j)
-                fputs(", ", o);
-            sir_ty(o, s->p[j]);
-        }
+        sir_arg_list(o, s, s->np, false);
         fputs(") {\nentry(", o);
-        for (int j = 0; j < s->np; j++) {
-            if (j)
-                fputs(", ", o);
-            sir_ty(o, s->p[j]);
-            fprintf(o, " %%a%d", j);
-        }
+        sir_arg_list(o, s, s->np, true);
         fprintf(o, "):\n  %%g = globaladdr @rx%d\n", k);
         for (int j = 0; j < s->np; j++) {
             fprintf(o, "  %%p%d = elemptr ", j);
