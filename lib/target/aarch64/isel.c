@@ -96,7 +96,8 @@ a64_ext(CgCtx *c, bool sgn, uint8_t from, uint8_t to, uint32_t s, uint32_t d)
 
 /* Whether integer value v of 'from' bytes is in its register
  * zero-extended to 64 bits already: ldrb, ldrh and ldr w zero what is
- * above the bytes they load, and every instruction writing a w register
+ * above the bytes they load, a materialized compare is 0 or 1, and
+ * every instruction writing a w register
  * zeroes its top half (isel computes these i32 operations in w
  * registers with sel_intbin; not so division, which works in x
  * registers, a shift by 0, which is a move, truncations, parameters
@@ -109,6 +110,7 @@ zero_upper(CgCtx *c, IrValue v, uint8_t from)
         return false;
     switch (ir_inst(c->irf, d)->op) {
     case IR_OP_LOAD:
+    case IR_OP_ICMP: case IR_OP_FCMP:   /* cset: 0 or 1 */
         return true;
     case IR_OP_AND: case IR_OP_OR: case IR_OP_XOR: case IR_OP_IADD:
     case IR_OP_ISUB: case IR_OP_IMUL:
@@ -378,6 +380,8 @@ cmp_const(CgCtx *c, uint8_t sz, uint32_t r, int64_t k)
     a64_emit2(c, A64_CMP, sz, a64_reg(r), a64_reg(kreg(c, k)));
 }
 
+static IrInst foldable_def(CgCtx *c, IrValue v, IrBlock b);
+
 /* Emits the compare of an icmp/fcmp; returns the condition. */
 static Cond
 emit_compare(CgCtx *c, IrInst i)
@@ -397,6 +401,28 @@ emit_compare(CgCtx *c, IrInst i)
         a = b;
         b = t;
         p = cg_pred_mirror(p);
+    }
+    /* (x & mask) ==/!= 0 as tst x, #mask */
+    IrInst an = (p == IR_PRED_EQ || p == IR_PRED_NE) && c->opt->optlevel &&
+                cg_const_of(c, b, &k) && k == 0
+        ? foldable_def(c, a, ir_layout_inst_block(f, i)) : (IrInst){0};
+    if (an.id && ir_inst(f, an)->op == IR_OP_AND) {
+        IrValue x = ir_inst_arg(f, an, 0), y = ir_inst_arg(f, an, 1);
+        int64_t m;
+        uint32_t enc;
+        if (cg_const_of(c, x, &m)) {
+            IrValue t = x;
+            x = y;
+            y = t;
+        }
+        uint64_t mm = cg_const_of(c, y, &m) ? (uint64_t)m : 0;
+        if (ts < 8)
+            mm &= (UINT64_C(1) << 8 * ts) - 1;
+        if (mm && a64_logimm(mm, sz * 8u, &enc)) {
+            a64_emit2(c, A64_TSTI, sz, a64_reg(a64_R(c, x)),
+                      mir_imm((int64_t)mm));
+            return (Cond){icc(p), 0, false};
+        }
     }
     bool sgn = signed_pred(p);
     uint32_t ra = ext32v(c, sgn, ts, a);
@@ -798,6 +824,10 @@ sel_cast(CgCtx *c, IrInst i)
         a64_ext(c, true, fs, ts, ra, cg_def1(c, i));
         return;
     case IR_OP_BTOI:
+        if (zero_upper(c, a, 1)) {
+            cg_bind(c, res, &ra, 1);
+            return;
+        }
         a64_ext(c, false, 1, 4, ra, cg_def1(c, i));
         return;
     case IR_OP_ITOB: {
