@@ -5,6 +5,7 @@
  *
  *   abigen -seed S -n N -sir OUT.sir -c OUT.c     one batch
  *   abigen -seed S -n N -place OUT.sir -c OUT.c    placement probes
+ *   abigen -seed S -n N -vplace OUT.sir -c OUT.c   variadic call probes
  *
  * A batch has N signatures k: scalars of every type and structs up to 64
  * bytes (nested structs, arrays, padding, homogeneous float aggregates),
@@ -20,7 +21,9 @@
  * With -place, for each parameter of scalar-only signatures a function
  * returning it, in SIR and in C, so run.sh can compare where clang and
  * sirc find it (register or stack offset) for arm64-apple-macos; the C
- * has no includes (no SDK needed).
+ * has no includes (no SDK needed).  With -vplace, functions passing
+ * their parameters on to a variadic function, so the placement of the
+ * variadic arguments at the call can be compared the same way.
  */
 #include <inttypes.h>
 #include <stdbool.h>
@@ -612,12 +615,62 @@ write_place(FILE *o, FILE *c, const Sig *s, int k)
     }
 }
 
+/* Variadic probe k: C function qK_C (C: 'i' or 'f' per parameter, by
+ * register class) passing its parameters on to the variadic vK, the
+ * first nf of them as vK's fixed parameters, the rest as variadic
+ * arguments (i32, i64, ptr, f64; spec 7.10).  At most eight of each
+ * class, so every parameter of qK arrives in a register. */
+static void
+write_vplace(FILE *o, FILE *c, int k)
+{
+    static const int fixed[] = {K_I8, K_I16, K_I32, K_I64, K_PTR, K_F32,
+                                K_F64};
+    int t[16], n, nf, gp, fp;
+    do {
+        nf = 1 + (int)rnd(6);
+        n = nf + 1 + (int)rnd(8);
+        gp = fp = 0;
+        for (int j = 0; j < n; j++) {
+            t[j] = j < nf ? fixed[rnd(7)] : vkinds[rnd(4)];
+            *(t[j] == K_F32 || t[j] == K_F64 ? &fp : &gp) += 1;
+        }
+    } while (gp > 8 || fp > 8);
+    char cls[17];
+    for (int j = 0; j < n; j++)
+        cls[j] = t[j] == K_F32 || t[j] == K_F64 ? 'f' : 'i';
+    cls[n] = 0;
+    fprintf(o, "fn void @v%d(", k);
+    fprintf(c, "void v%d(", k);
+    for (int j = 0; j < nf; j++) {
+        fprintf(o, "%s, ", sir_name[t[j]]);
+        fprintf(c, "%s, ", c_name[t[j]]);
+    }
+    fprintf(o, "...)\n\nfn void @q%d_%s(", k, cls);
+    fprintf(c, "...);\n\nvoid\nq%d_%s(", k, cls);
+    for (int j = 0; j < n; j++) {
+        fprintf(o, "%s%s", j ? ", " : "", sir_name[t[j]]);
+        fprintf(c, "%s%s a%d", j ? ", " : "", c_name[t[j]], j);
+    }
+    fputs(") {\nentry(", o);
+    for (int j = 0; j < n; j++)
+        fprintf(o, "%s%s %%a%d", j ? ", " : "", sir_name[t[j]], j);
+    fprintf(o, "):\n  call void @v%d(", k);
+    fprintf(c, ")\n{\n    v%d(", k);
+    for (int j = 0; j < n; j++) {
+        fprintf(o, "%s%s %%a%d", j ? ", " : "", sir_name[t[j]], j);
+        fprintf(c, "%sa%d", j ? ", " : "", j);
+    }
+    fputs(")\n  ret void\n}\n\n", o);
+    fputs(");\n}\n\n", c);
+}
+
 int
 main(int argc, char **argv)
 {
     unsigned long seed = 1;
     int n = 50;
     const char *sir = NULL, *c = NULL, *place = NULL;
+    bool vplace = false;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-seed") && i + 1 < argc)
             seed = strtoul(argv[++i], NULL, 10);
@@ -629,9 +682,11 @@ main(int argc, char **argv)
             c = argv[++i];
         else if (!strcmp(argv[i], "-place") && i + 1 < argc)
             place = argv[++i];
+        else if (!strcmp(argv[i], "-vplace") && i + 1 < argc)
+            place = argv[++i], vplace = true;
         else {
             fprintf(stderr, "usage: abigen [-seed S] [-n N] "
-                    "(-sir | -place) F.sir -c F.c\n");
+                    "(-sir | -place | -vplace) F.sir -c F.c\n");
             return 2;
         }
     }
@@ -650,7 +705,10 @@ main(int argc, char **argv)
         fprintf(stderr, "abigen: cannot write the output\n");
         return 2;
     }
-    if (place) {
+    if (vplace) {
+        for (int k = 0; k < n; k++)
+            write_vplace(o, p, k);
+    } else if (place) {
         for (int k = 0; k < n; k++)
             write_place(o, p, &sg[k], k);
     } else {

@@ -6,10 +6,11 @@
 #   - aarch64-linux-gnu under qemu-aarch64 (sirc -S, linked by
 #     aarch64-linux-gnu-gcc), at -O0 and -O2;
 #   - arm64-apple-macos, which cannot run here: where each parameter of
-#     scalar signatures is found (register or stack offset), by clang
-#     -target arm64-apple-macos -O2 and by sirc -O2, must agree (stack
-#     arguments are packed there, narrow ones at their own size); the
-#     same comparison for aarch64-linux-gnu.
+#     scalar signatures is found (register or stack offset), and where
+#     the arguments of variadic calls are put, by clang -target
+#     arm64-apple-macos -O2 and by sirc -O2, must agree (stack arguments
+#     are packed there, narrow ones at their own size, variadic ones all
+#     on the stack); the same comparisons for aarch64-linux-gnu.
 # Fixed seeds, ABI_BATCHES batches of ABI_N signatures (default 5 x 60),
 # one compilation per batch and configuration.
 #
@@ -73,28 +74,33 @@ while [ "$b" -le "$batches" ]; do
     b=$((b + 1))
 done
 
-# placement: clang against sirc, parameter by parameter
+# placement: clang against sirc, parameter by parameter (place.awk) and
+# the arguments of variadic calls (vplace.awk)
 if command -v clang >/dev/null 2>&1; then
-    "$gen" -seed 1 -n 40 -place "$tmp/p.sir" -c "$tmp/p.c" || exit 1
-    for t in arm64-apple-macos aarch64-linux-gnu; do
-        if ! clang -target $t -O2 -S "$tmp/p.c" -o "$tmp/pc.s" \
-                2>"$tmp/err" ||
-           ! "$bindir/sirc" -O2 -mtriple=$t -S "$tmp/p.sir" -o "$tmp/ps.s" \
-                2>>"$tmp/err"; then
-            echo "FAIL: abi placement $t: compilation"
-            sed 's/^/    /' "$tmp/err" | head -10
-            fail=$((fail + 1))
-            continue
-        fi
-        awk -f "$here/place.awk" "$tmp/pc.s" > "$tmp/pc.txt"
-        awk -f "$here/place.awk" "$tmp/ps.s" > "$tmp/ps.txt"
-        if [ -s "$tmp/pc.txt" ] && cmp -s "$tmp/pc.txt" "$tmp/ps.txt"; then
-            pass=$((pass + 1))
-        else
-            echo "FAIL: abi placement $t (clang <, sirc >):"
-            diff "$tmp/pc.txt" "$tmp/ps.txt" | head -20 | sed 's/^/    /'
-            fail=$((fail + 1))
-        fi
+    for probe in place vplace; do
+        "$gen" -seed 1 -n 40 -$probe "$tmp/p.sir" -c "$tmp/p.c" || exit 1
+        for t in arm64-apple-macos aarch64-linux-gnu; do
+            if ! clang -target $t -O2 -S "$tmp/p.c" -o "$tmp/pc.s" \
+                    2>"$tmp/err" ||
+               ! "$bindir/sirc" -O2 -mtriple=$t -S "$tmp/p.sir" \
+                    -o "$tmp/ps.s" 2>>"$tmp/err"; then
+                echo "FAIL: abi $probe $t: compilation"
+                sed 's/^/    /' "$tmp/err" | head -10
+                fail=$((fail + 1))
+                continue
+            fi
+            awk -f "$here/$probe.awk" "$tmp/pc.s" | sort > "$tmp/pc.txt"
+            awk -f "$here/$probe.awk" "$tmp/ps.s" | sort > "$tmp/ps.txt"
+            if [ -s "$tmp/pc.txt" ] && cmp -s "$tmp/pc.txt" "$tmp/ps.txt"
+            then
+                pass=$((pass + 1))
+            else
+                echo "FAIL: abi $probe $t (clang <, sirc >):"
+                diff "$tmp/pc.txt" "$tmp/ps.txt" | head -20 |
+                    sed 's/^/    /'
+                fail=$((fail + 1))
+            fi
+        done
     done
 else
     echo "abi placement: skipped (no clang)"
