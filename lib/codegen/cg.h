@@ -310,6 +310,8 @@ typedef struct Target {
      * rows (the target block is operand 0; cond ^ 1 negates a
      * condition), the return row. */
     uint16_t op_jmp, op_jcc, op_ret, op_cfi;
+    /* The trap of `unreachable` (ud2, brk). */
+    uint16_t op_trap;
     /* Optional: negates conditional branch 'in' in place (its opcode or
      * condition) and says whether it is one; NULL: only op_jcc rows
      * branch conditionally, negated by cond ^ 1.  Its target is its
@@ -532,6 +534,10 @@ MirOpnd cg_callee_sym(CgCtx *c, uint32_t s);
  * block, or a new edge block holding the copies of its block arguments
  * and a jump (critical edges are split this way). */
 uint32_t cg_edge_target(CgCtx *c, IrInst br, uint32_t k);
+/* The IR instructions every target selects alike: extract, insert,
+ * call, indirectcall, br, ret and unreachable (the caller's switch
+ * lists them, so -Wswitch still covers every opcode). */
+void cg_sel_common(CgCtx *c, IrInst i);
 /* extract / insert: rebinding of aggregate leaves, no code. */
 void cg_sel_extract(CgCtx *c, IrInst i);
 void cg_sel_insert(CgCtx *c, IrInst i);

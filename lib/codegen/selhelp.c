@@ -238,6 +238,37 @@ cg_edge_target(CgCtx *c, IrInst br, uint32_t k)
     return e;
 }
 
+void
+cg_sel_common(CgCtx *c, IrInst i)
+{
+    IrFunc *f = c->irf;
+    MirFunc *mf = c->mf;
+    switch (ir_inst(f, i)->op) {
+    case IR_OP_EXTRACT:
+        cg_sel_extract(c, i);
+        return;
+    case IR_OP_INSERT:
+        cg_sel_insert(c, i);
+        return;
+    case IR_OP_CALL: case IR_OP_INDIRECTCALL:
+        cg_sel_call(c, i);
+        return;
+    case IR_OP_BR:
+        cg_edge_moves(c, i, 0);
+        mir_emit1(mf, mf->target->op_jmp, 0,
+                  mir_blk(c->blockmap[ir_target(f, i, 0)->block.id]));
+        return;
+    case IR_OP_RET:
+        cg_sel_ret(c, i);
+        return;
+    case IR_OP_UNREACHABLE:
+        mir_emit(mf, mf->target->op_trap, 0, NULL, 0);
+        return;
+    default:
+        CG_BUG("cg_sel_common: opcode %d", ir_inst(f, i)->op);
+    }
+}
+
 /* Index of the first leaf of member k of aggregate type agg. */
 static uint32_t
 leaf_start(IrModule *m, IrType agg, uint64_t k)

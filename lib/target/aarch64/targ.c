@@ -206,6 +206,7 @@ invert_branch(MirInst *in)
     .addr_scale_access = true, \
     .op_ret = A64_RET, \
     .op_cfi = A64_CFI, \
+    .op_trap = A64_BRK, \
     .prologue = a64_prologue, \
     .epilogue = a64_epilogue, \
     .post_isel = a64_post_isel, \

@@ -1291,11 +1291,10 @@ x64_isel_inst(CgCtx *c, IrInst i)
         }
         return;
     }
-    case IR_OP_EXTRACT:
-        cg_sel_extract(c, i);
-        return;
-    case IR_OP_INSERT:
-        cg_sel_insert(c, i);
+    case IR_OP_EXTRACT: case IR_OP_INSERT: case IR_OP_CALL:
+    case IR_OP_INDIRECTCALL: case IR_OP_BR: case IR_OP_RET:
+    case IR_OP_UNREACHABLE:
+        cg_sel_common(c, i);
         return;
     case IR_OP_SEXT: case IR_OP_ZEXT: case IR_OP_TRUNC: case IR_OP_ITOB:
     case IR_OP_BTOI: case IR_OP_SITOF: case IR_OP_UITOF: case IR_OP_FTOSI:
@@ -1303,21 +1302,8 @@ x64_isel_inst(CgCtx *c, IrInst i)
     case IR_OP_PTOI:
         sel_cast(c, i);
         return;
-    case IR_OP_CALL: case IR_OP_INDIRECTCALL:
-        cg_sel_call(c, i);
-        return;
-    case IR_OP_BR:
-        cg_edge_moves(c, i, 0);
-        jmp(c, c->blockmap[ir_target(f, i, 0)->block.id]);
-        return;
     case IR_OP_CONDBR:
         sel_condbr(c, i);
-        return;
-    case IR_OP_RET:
-        cg_sel_ret(c, i);
-        return;
-    case IR_OP_UNREACHABLE:
-        mir_emit(c->mf, X64_UD2, 0, NULL, 0);
         return;
     case IR_NUM_OPS:
         break;

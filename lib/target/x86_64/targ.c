@@ -88,6 +88,7 @@ static const uint8_t dwarf_regs[X64_NREGS] = {
     .op_jcc = X64_JCC, \
     .op_ret = X64_RET, \
     .op_cfi = X64_CFI, \
+    .op_trap = X64_UD2, \
     .loop_align_log2 = 4,   /* GCC's -falign-loops: 16 bytes, */ \
     .loop_align_max = 10,   /* when at most 10 bytes of padding */ \
     .addr_scales = 1 | 2 | 4 | 8,   /* SIB: index * 1, 2, 4, 8 */ \
