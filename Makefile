@@ -68,8 +68,8 @@ PUB_HDR  := lib/ir/ir.h lib/ir/ops.def lib/opt/opt.h lib/opt/passes.def \
             lib/interp/interp.h
 STAGED_HDR := $(addprefix $(B)/include/sir/,$(notdir $(PUB_HDR)))
 
-.PHONY: all check check-unit check-file check-scripts check-run check-abi demo bench \
-        fuzz install uninstall clean deps 80 difftest
+.PHONY: all check check-unit check-file check-scripts check-run check-abi \
+        demo bench fuzz install uninstall clean deps 80 difftest
 
 all: $(LIBSIR) $(LIBINTERP) $(SO_SIR) $(SO_INTERP) $(TOOLS) $(STAGED_HDR)
 

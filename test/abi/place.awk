@@ -8,7 +8,9 @@
 function reg(o,   r) {
     gsub(/[ \t]/, "", o)
     if (o ~ /^[xw][0-7]$/) return "r" substr(o, 2)
-    if (o ~ /^[sdhbqv][0-7](\.[0-9a-z]+)?$/) { r = substr(o, 2); sub(/\..*/, "", r); return "v" r }
+    if (o ~ /^[sdhbqv][0-7](\.[0-9a-z]+)?$/) {
+        r = substr(o, 2); sub(/\..*/, "", r); return "v" r
+    }
     return ""
 }
 /^[_.A-Za-z0-9]+:/ {

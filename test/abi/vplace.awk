@@ -46,7 +46,8 @@ cur == "" || done { next }
         if (m ~ /#/) { off = m; sub(/.*#/, "", off); off += 0 }
         r = reg(a[1]); at["s" off] = (r in at) ? at[r] : "?"
         if (op == "stp") {
-            r2 = reg(a[2]); at["s" (off + wide(a[1]))] = (r2 in at) ? at[r2] : "?"
+            r2 = reg(a[2])
+            at["s" (off + wide(a[1]))] = (r2 in at) ? at[r2] : "?"
         }
         next
     }
