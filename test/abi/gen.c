@@ -18,8 +18,8 @@
  * variadic arguments (spec 7.10).  The driver prints each mismatch and
  * exits 1 when there was one.
  *
- * With -place, for each parameter of scalar-only signatures a function
- * returning it, in SIR and in C, so run.sh can compare where clang and
+ * With -place, for each scalar parameter of signatures of mostly scalars
+ * (and some structs) a function returning it, in SIR and in C, so run.sh can compare where clang and
  * sirc find it (register or stack offset) for arm64-apple-macos; the C
  * has no includes (no SDK needed).  With -vplace, functions passing
  * their parameters on to a variadic function, so the placement of the
@@ -309,9 +309,11 @@ static void
 make_sig(Sig *s, bool scalars_only)
 {
     memset(s, 0, sizeof *s);
-    s->np = 1 + (int)rnd(MAXP);
+    /* probes: long enough to reach the stack most of the time */
+    s->np = scalars_only ? 6 + (int)rnd(MAXP - 5) : 1 + (int)rnd(MAXP);
     for (int k = 0; k < s->np; k++)
-        s->p[k] = scalars_only ? scalar() : arg_ty();
+        s->p[k] = !scalars_only ? arg_ty() : rnd(10) < 7 ? scalar()
+                                           : aggregate(0);
     if (scalars_only)
         return;
     unsigned r = rnd(10);
@@ -590,27 +592,32 @@ write_c(FILE *o, const Sig *sg, int n)
 
 /* ---------------------------------------------------------------- place */
 
-/* Probes of signature k: functions pK_J_C returning parameter J, C 'f'
- * for a float, 'i' for an integer or pointer, in SIR on o and C on c. */
+/* Probes of signature k: functions pK_J_C returning its scalar
+ * parameter J, C 'f' for a float, 'i' for an integer or pointer, in SIR
+ * on o and C on c (the struct tags declared first, in 'done'). */
 static void
-write_place(FILE *o, FILE *c, const Sig *s, int k)
+write_place(FILE *o, FILE *c, const Sig *s, int k, char *done)
 {
+    for (int j = 0; j < s->np; j++)
+        c_tags(c, s->p[j], done);
     for (int j = 0; j < s->np; j++) {
         int pk = s->p[j]->kind;
+        if (pk >= NSCALAR)
+            continue;
         char name[64];
         snprintf(name, sizeof name, "p%d_%d_%c", k, j,
                  pk == K_F32 || pk == K_F64 ? 'f' : 'i');
         fprintf(o, "fn %s @%s(", sir_name[pk], name);
-        for (int q = 0; q < s->np; q++)
-            fprintf(o, "%s%s", q ? ", " : "", sir_name[s->p[q]->kind]);
+        sir_arg_list(o, s, s->np, false);
         fputs(") {\nentry(", o);
-        for (int q = 0; q < s->np; q++)
-            fprintf(o, "%s%s %%a%d", q ? ", " : "",
-                    sir_name[s->p[q]->kind], q);
+        sir_arg_list(o, s, s->np, true);
         fprintf(o, "):\n  ret %s %%a%d\n}\n\n", sir_name[pk], j);
         fprintf(c, "%s\n%s(", c_name[pk], name);
-        for (int q = 0; q < s->np; q++)
-            fprintf(c, "%s%s a%d", q ? ", " : "", c_name[s->p[q]->kind], q);
+        for (int q = 0; q < s->np; q++) {
+            fputs(q ? ", " : "", c);
+            c_ty(c, s->p[q]);
+            fprintf(c, " a%d", q);
+        }
         fprintf(c, ")\n{\n    return a%d;\n}\n\n", j);
     }
 }
@@ -709,8 +716,10 @@ main(int argc, char **argv)
         for (int k = 0; k < n; k++)
             write_vplace(o, p, k);
     } else if (place) {
+        char *done = calloc((size_t)nstruct + 2, 1);
         for (int k = 0; k < n; k++)
-            write_place(o, p, &sg[k], k);
+            write_place(o, p, &sg[k], k, done);
+        free(done);
     } else {
         write_sir(o, sg, n);
         write_c(p, sg, n);
