@@ -18,9 +18,11 @@
  * register holds one integer member.
  *
  * Apple's arm64 variant (obj_format Mach-O): every variadic argument
- * goes on the stack in an 8-byte slot, and the other stack arguments
- * are packed at their natural size and alignment rather than in 8-byte
- * slots.  Narrow integers are extended by the caller on both.
+ * goes on the stack in an 8-byte slot, and the other scalar and
+ * homogeneous float aggregate stack arguments are packed at their
+ * natural size and alignment rather than in 8-byte slots (other
+ * composites keep them, as clang's i64-array coercion does).  Narrow
+ * integers are extended by the caller on both.
  */
 #include "a64.h"
 
@@ -129,8 +131,11 @@ place(IrModule *m, IrType t, unsigned *ngrn, unsigned *nsrn, uint32_t *stack,
         }
         *ngrn = 8;
         p.stack = true;
+        /* Apple packs scalars only: other composites keep their 8-byte
+         * slots (clang passes them as i64 arrays) */
         p.off = p.cl.kind == K_REF ? on_stack(8, 8, packed, stack)
-            : on_stack(ir_type_size(m, t), ir_type_align(m, t), packed, stack);
+            : on_stack(ir_type_size(m, t), ir_type_align(m, t),
+                       packed && ir_type_is_scalar(t), stack);
         return p;
     }
 }
