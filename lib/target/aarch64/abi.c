@@ -14,8 +14,7 @@
  *
  * The lowering itself is shared (lib/codegen/callconv.c): this file
  * places a signature and supplies the instructions it asks for.
- * Aggregates in x registers go through a frame temporary unless each
- * register holds one integer member.
+ * Aggregates in x registers are packed and unpacked with shifts.
  *
  * Apple's arm64 variant (obj_format Mach-O): every variadic argument
  * goes on the stack in an 8-byte slot, and the other scalar and
@@ -236,6 +235,59 @@ store_part(CgCtx *c, MirClass cls, uint32_t r, MirOpnd m)
     a64_store_leaf(c, part_type(cls), r, m);
 }
 
+/*
+ * Aggregates in x registers without a trip through memory: a register
+ * is built from its members, each zero-extended and or-ed in shifted to
+ * its offset (orr with a shifted register), and taken apart with lsr and
+ * a zero extension, as a load of the member would leave it; floats move
+ * with fmov between the register files.
+ */
+static uint32_t
+pack(CgCtx *c, IrType t, uint32_t r, unsigned sh, uint32_t acc)
+{
+    uint32_t x = a64_newv(c, MIR_GP);
+    if (!r) {
+        a64_movi(c, 0, x);
+        return x;
+    }
+    uint8_t sz = cg_tsize(t);
+    if (ir_type_is_float(t))
+        a64_emit2(c, A64_FMOVFG, sz, a64_reg(r), a64_reg(x));
+    else if (sz < 8)
+        a64_ext(c, false, sz, 4, r, x);
+    else
+        a64_move(c, MIR_GP, r, x);
+    if (!acc && !sh)
+        return x;
+    uint32_t d = a64_newv(c, MIR_GP);
+    if (!acc) {
+        a64_emit3(c, A64_LSLI, 8, a64_reg(x), mir_imm(sh), a64_reg(d));
+        return d;
+    }
+    uint32_t in = a64_emit3(c, A64_ORR, 8, a64_reg(acc), a64_reg(x),
+                            a64_reg(d));
+    mir_inst(c->mf, in)->cond = A64_SH_LSL;
+    mir_inst(c->mf, in)->size2 = (uint8_t)sh;
+    return d;
+}
+
+static void
+unpack(CgCtx *c, IrType t, uint32_t r, unsigned sh, uint32_t d)
+{
+    uint8_t sz = cg_tsize(t);
+    uint32_t x = r;
+    if (sh) {
+        x = a64_newv(c, MIR_GP);
+        a64_emit3(c, A64_LSRI, 8, a64_reg(r), mir_imm(sh), a64_reg(x));
+    }
+    if (ir_type_is_float(t))
+        a64_emit2(c, A64_FMOVGF, sz, a64_reg(x), a64_reg(d));
+    else if (sz < 8)
+        a64_ext(c, false, sz, 4, x, d);
+    else
+        a64_move(c, MIR_GP, x, d);
+}
+
 static uint32_t
 call(CgCtx *c, MirOpnd callee)
 {
@@ -252,4 +304,6 @@ const CgAbi a64_abi = {
     .load_leaf = a64_load_leaf,
     .store_leaf = a64_store_leaf,
     .call = call,
+    .pack = pack,
+    .unpack = unpack,
 };
