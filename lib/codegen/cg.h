@@ -664,6 +664,13 @@ void cg_tail_dup(MirFunc *f);
 /* frame.c */
 void cg_frame_layout(MirFunc *f);
 
+/* zext.c: zero extensions (op_zext, from size2 bytes) of vregs every
+ * definition of which leaves no wider value become 64-bit copies;
+ * width(f, i) says how many low bytes of its GP destination instruction
+ * i may leave non-zero (1, 2, 4 or 8). */
+typedef unsigned (*CgZextWidth)(MirFunc *f, uint32_t i);
+void cg_zext_elide(MirFunc *f, CgZextWidth width, uint16_t op_zext);
+
 /* dwarf.c: -g.  cg_dwarf_func records what finalized function f
  * declares (its stack slots with their frame offsets, its parameters)
  * for the debug information the sink writes at the end. */
