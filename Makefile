@@ -68,8 +68,8 @@ PUB_HDR  := lib/ir/ir.h lib/ir/ops.def lib/opt/opt.h lib/opt/passes.def \
             lib/interp/interp.h
 STAGED_HDR := $(addprefix $(B)/include/sir/,$(notdir $(PUB_HDR)))
 
-.PHONY: all check check-unit check-file check-scripts check-run demo bench \
-        fuzz install uninstall clean deps 80 difftest
+.PHONY: all check check-unit check-file check-scripts check-run check-abi \
+        demo bench fuzz install uninstall clean deps 80 difftest
 
 all: $(LIBSIR) $(LIBINTERP) $(SO_SIR) $(SO_INTERP) $(TOOLS) $(STAGED_HDR)
 
@@ -186,7 +186,7 @@ check-unit: $(UNIT_BIN)
 check-file: all
 	@$(B)/bin/filetest --bindir $(B)/bin $(FT_FLAGS) test/sir
 
-check-scripts: all $(B)/bin/iselcombo
+check-scripts: all $(B)/bin/iselcombo $(B)/bin/abigen
 	@fail=0; for s in $(SCRIPTS); do \
 	    echo "== $$s"; sh $$s $(B)/bin || { echo "FAILED: $$s"; fail=1; }; \
 	done; exit $$fail
@@ -195,6 +195,15 @@ check-scripts: all $(B)/bin/iselcombo
 $(B)/bin/iselcombo: test/isel/combo.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -o $@ $<
+
+# The generator of test/abi/run.sh's signatures (issue 17).
+$(B)/bin/abigen: test/abi/gen.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -o $@ $<
+
+# The ABI matrix alone (also run by check-scripts).
+check-abi: all $(B)/bin/abigen
+	@sh test/abi/run.sh $(B)/bin
 
 # The code generators' execution tests alone (also run by check-scripts).
 check-run: all

@@ -284,6 +284,11 @@ main(int argc, char **argv)
     if (ok && o.level > 0) {
         OptCtx ctx;
         opt_ctx_init(&ctx, m, &d);
+        const Target *t = target_find(o.triple);
+        if (t) {
+            ctx.addr_scales = t->addr_scales;
+            ctx.addr_scale_access = t->addr_scale_access;
+        }
         ctx.time_passes = o.time_passes;
         ctx.stats = o.stats;
         ok = opt_run_level(&ctx, o.level);

@@ -38,8 +38,9 @@ static const char usage[] =
     "  --load=LIB.so      load a shared library for external symbols\n"
     "  --driver=LIB.so    load LIB.so, point its __sir_ptr_NAME variables\n"
     "                     at the SIR functions NAME and run its main\n"
-    "  --driver-stubs     print the x86-64 stubs such a library is linked\n"
-    "                     with (see siri(1))\n"
+    "  --driver-stubs[=ARCH]  print the stubs such a library is linked\n"
+    "                     with, for x86_64 or aarch64 (default: this\n"
+    "                     machine's; see siri(1))\n"
     "  --stack-size=N     bytes for stack slots and alloca (default 256M)\n"
     "  --max-depth=N      call depth limit (default 1048576)\n"
     "  -p PASS,PASS...    run these siropt passes first (verifying after\n"
@@ -231,12 +232,14 @@ parse_size(const char *s)
     return v;
 }
 
-/* --driver-stubs: the assembly a C test driver is linked with (x86-64
- * ELF): "NAME: jmp *__sir_ptr_NAME(%rip)" for each exported function
- * definition, and storage labelled NAME and __sir_data_NAME for each
- * exported global, which siri --driver then uses for the global. */
+/* --driver-stubs: the assembly a C test driver is linked with (ELF, for
+ * x86-64 or AArch64): for each exported function definition a stub NAME
+ * that jumps through __sir_ptr_NAME ("jmp *__sir_ptr_NAME(%rip)"; "adrp
+ * x16 / ldr x16 / br x16", x16 being the AAPCS64 intra-procedure-call
+ * scratch register), and storage labelled NAME and __sir_data_NAME for
+ * each exported global, which siri --driver then uses for the global. */
 static void
-print_stubs(IrModule *m)
+print_stubs(IrModule *m, bool a64)
 {
     for (uint32_t s = 1; s <= ir_num_syms(m); s++) {
         const IrSymData *sd = ir_sym_c(m, (IrSym){s});
@@ -244,8 +247,14 @@ print_stubs(IrModule *m)
         if (sd->dead || sd->internal)
             continue;
         if (sd->kind == IR_SYM_FUNC && sd->func) {
-            printf("\t.text\n\t.globl \"%s\"\n\t.type \"%s\",@function\n"
-                   "\"%s\":\n\tjmp *__sir_ptr_%s(%%rip)\n", n, n, n, n);
+            printf("\t.text\n\t.globl \"%s\"\n\t.type \"%s\",%%function\n"
+                   "\"%s\":\n", n, n, n);
+            if (a64)
+                printf("\tadrp x16, __sir_ptr_%s\n"
+                       "\tldr x16, [x16, :lo12:__sir_ptr_%s]\n\tbr x16\n",
+                       n, n);
+            else
+                printf("\tjmp *__sir_ptr_%s(%%rip)\n", n);
             printf("\t.data\n\t.balign 8\n\t.globl __sir_ptr_%s\n"
                    "__sir_ptr_%s:\n\t.quad 0\n", n, n);
         } else if (sd->kind == IR_SYM_GLOBAL || sd->kind == IR_SYM_CONST) {
@@ -254,13 +263,13 @@ print_stubs(IrModule *m)
             if (sd->align > al)
                 al = sd->align;
             printf("\t.data\n\t.balign %u\n\t.globl \"%s\"\n"
-                   "\t.type \"%s\",@object\n\t.size \"%s\", %llu\n"
+                   "\t.type \"%s\",%%object\n\t.size \"%s\", %llu\n"
                    "\t.globl __sir_data_%s\n\"%s\":\n__sir_data_%s:\n"
                    "\t.zero %llu\n", al, n, n, n, (unsigned long long)size,
                    n, n, n, (unsigned long long)(size ? size : 1));
         }
     }
-    printf("\t.section .note.GNU-stack,\"\",@progbits\n");
+    printf("\t.section .note.GNU-stack,\"\",%%progbits\n");
 }
 
 static void *
@@ -336,6 +345,11 @@ main(int argc, char **argv)
     const char *entry = NULL, *path = NULL;
     void *driver = NULL;
     bool stubs = false;
+#if defined(__aarch64__)
+    bool stubs_a64 = true;
+#else
+    bool stubs_a64 = false;
+#endif
     const char *passes = NULL;
     int level = 0;
     int first_arg = argc;
@@ -383,6 +397,18 @@ main(int argc, char **argv)
             }
         } else if (!strcmp(a, "--driver-stubs")) {
             stubs = true;
+        } else if (!strncmp(a, "--driver-stubs=", 15)) {
+            stubs = true;
+            if (!strcmp(a + 15, "aarch64") || !strcmp(a + 15, "arm64")) {
+                stubs_a64 = true;
+            } else if (!strcmp(a + 15, "x86_64") ||
+                       !strcmp(a + 15, "x86-64")) {
+                stubs_a64 = false;
+            } else {
+                fprintf(stderr, "siri: error: unknown architecture '%s' "
+                        "for --driver-stubs (x86_64, aarch64)\n", a + 15);
+                return 1;
+            }
         } else if (!strcmp(a, "--check-ub")) {
             opt.check_ub = true;
         } else if (!strcmp(a, "--no-check-ub")) {
@@ -478,7 +504,7 @@ main(int argc, char **argv)
         return 1;
 
     if (stubs) {
-        print_stubs(m);
+        print_stubs(m, stubs_a64);
         return 0;
     }
     if (driver)

@@ -13,6 +13,7 @@
  */
 #include "ir.h"
 #include "opt.h"
+#include "target.h"
 #include "cli.h"
 
 #include <errno.h>
@@ -30,6 +31,9 @@ static const char usage[] =
     "  -O0 -O1 -O2 -O3      run a standard pipeline (default -O0: none;\n"
     "                       -O is -O2; -O3 is the same as -O2 for now)\n"
     "  -o FILE              write the output to FILE (default: stdout)\n"
+    "  -mtriple=TRIPLE      optimize for this target's addressing (which\n"
+    "                       index scales are free, for lsr); default:\n"
+    "                       the host, as sirc's (see sirc --version)\n"
     "  --verify-each        verify the module after every pass (and\n"
     "                       --verify-analyses)\n"
     "  --verify-analyses    recompute every cached analysis a pass reuses\n"
@@ -136,6 +140,7 @@ typedef struct {
     bool print_changed;
     int level;              /* -O level, -1 if none */
     bool verify_each, verify_analyses, debug_analyses, time_passes, stats;
+    const Target *target;   /* -mtriple, or NULL: the host */
 } Args;
 
 /* Returns -1 to go on, or the exit status (--help, errors). */
@@ -173,6 +178,14 @@ parse_args(int argc, char **argv, Args *g)
             g->out = a + 3;
         } else if (!strncmp(a, "-p=", 3)) {
             add_passes(&g->passes, a + 3);
+        } else if ((v = cli_arg(argc, argv, &i, "mtriple", &missing))) {
+            char why[128];
+            g->target = tgt_resolve(v, why, sizeof why);
+            if (!g->target) {
+                fprintf(stderr, "siropt: error: target triple '%s': %s\n",
+                        v, why);
+                return 1;
+            }
         } else if ((v = cli_arg(argc, argv, &i, "passes", &missing))) {
             add_passes(&g->passes, v);
         } else if (a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
@@ -270,6 +283,11 @@ run(const Args *g)
 
     OptCtx ctx;
     opt_ctx_init(&ctx, m, &d);
+    const Target *t = g->target ? g->target : tgt_find(NULL);
+    if (t) {
+        ctx.addr_scales = t->addr_scales;
+        ctx.addr_scale_access = t->addr_scale_access;
+    }
     ctx.verify_each = g->verify_each;
     ctx.verify_analyses = g->verify_each || g->verify_analyses;
     ctx.debug_analyses = g->debug_analyses;

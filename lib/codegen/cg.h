@@ -280,6 +280,7 @@ typedef struct {
 } MirRegInfo;
 
 typedef struct CgCtx CgCtx;
+struct CgAbi;
 
 typedef struct Target {
     const char *name;           /* "x86_64-linux-gnu" */
@@ -300,6 +301,9 @@ typedef struct Target {
      * set to the instruction's block. */
     void (*isel_entry)(CgCtx *ctx);
     void (*isel_inst)(CgCtx *ctx, IrInst i);
+    /* The calling convention: the target's classifier and the few
+     * instructions the shared lowering (callconv.c) needs. */
+    const struct CgAbi *abi;
     /* Optional, above -O0: rewrites of the selected function that need
      * the whole of it (NULL: none). */
     void (*post_isel)(CgCtx *ctx, MirFunc *f);
@@ -311,6 +315,8 @@ typedef struct Target {
      * rows (the target block is operand 0; cond ^ 1 negates a
      * condition), the return row. */
     uint16_t op_jmp, op_jcc, op_ret, op_cfi;
+    /* The trap of `unreachable` (ud2, brk). */
+    uint16_t op_trap;
     /* Optional: negates conditional branch 'in' in place (its opcode or
      * condition) and says whether it is one; NULL: only op_jcc rows
      * branch conditionally, negated by cond ^ 1.  Its target is its
@@ -328,6 +334,11 @@ typedef struct Target {
     /* Loop tops are aligned to 1 << loop_align_log2 when that costs at
      * most loop_align_max bytes (above -O0; 0: never). */
     uint8_t loop_align_log2, loop_align_max;
+    /* For the optimizer (OptCtx): bit k of addr_scales set when an
+     * index scaled by 2^k is free in any address; addr_scale_access
+     * when scaling by the size of the access is. */
+    uint8_t addr_scales;
+    bool addr_scale_access;
     /* The frame setup instructions (made with mir_make, CFI rows
      * included) pushed onto f->prologue. */
     void (*prologue)(CgCtx *ctx, MirFunc *f);
@@ -425,6 +436,7 @@ struct CgCtx {
     bool *reachable;            /* IR block id -> reachable from entry */
     IrUses uses;
     void *tpriv;                /* target scratch */
+    uint32_t sret;              /* vreg with the caller's result buffer */
     struct CgDwarf *dwarf;      /* -g: what the DWARF describes, or NULL */
 };
 
@@ -503,6 +515,25 @@ IrInst cg_only_user(CgCtx *c, IrValue v);
 /* True when every use of compare result v is the condition of a condbr
  * or sel (then it can be re-emitted as a compare at each of them). */
 bool cg_cond_fusable(CgCtx *c, IrValue v);
+/* Flags reuse: the compare last fused into a branch or sel (IR value
+ * val, MIR block and its length after the compare, the target's
+ * condition of it), so another sel or branch on the same condition in
+ * the block needs no compare when nothing since wrote the flags (moves,
+ * selects and sets do not): two sels of one condition (a running
+ * minimum and its index) then share one compare, as with LLVM's flags
+ * reuse. */
+typedef struct {
+    uint32_t val, block, len;
+    unsigned char cond[8];
+} CgFlags;
+/* Makes the condition *cond (of 'size' bytes) of compare 'cmp'. */
+typedef void (*CgEmitCompare)(CgCtx *c, IrInst cmp, void *cond);
+/* When v is an icmp or fcmp whose every use is a branch or sel
+ * (cg_cond_fusable): its condition into *cond, from the flags when they
+ * still hold it (above -O0), else made by emit and noted in fl.  False
+ * for any other v. */
+bool cg_fused_cond(CgCtx *c, IrValue v, CgFlags *fl, void *cond,
+                   size_t size, CgEmitCompare emit);
 /* Whether symbol s is reached directly (pc-relative) rather than
  * through the GOT, by the relocation model: in a PIE every symbol the
  * module defines is final; in a shared library (pic) only internal
@@ -517,6 +548,10 @@ MirOpnd cg_callee_sym(CgCtx *c, uint32_t s);
  * block, or a new edge block holding the copies of its block arguments
  * and a jump (critical edges are split this way). */
 uint32_t cg_edge_target(CgCtx *c, IrInst br, uint32_t k);
+/* The IR instructions every target selects alike: extract, insert,
+ * call, indirectcall, br, ret and unreachable (the caller's switch
+ * lists them, so -Wswitch still covers every opcode). */
+void cg_sel_common(CgCtx *c, IrInst i);
 /* extract / insert: rebinding of aggregate leaves, no code. */
 void cg_sel_extract(CgCtx *c, IrInst i);
 void cg_sel_insert(CgCtx *c, IrInst i);
@@ -528,7 +563,79 @@ typedef struct {
     bool add;
 } CgMagic;
 CgMagic cg_smagic(int64_t d);
+/* Whether i64 division by the constant d (signed or not) goes by a magic
+ * number: not for 0, +-1 or a power of two (|d| when signed), which
+ * stay with the generic code (instcombine makes the powers shifts). */
+bool cg_div_by_magic(int64_t d, bool sgn);
 CgMagic cg_umagic(uint64_t d);
+
+/* callconv.c: parameters, returns and calls, lowered once for every
+ * target from the target's classification of a signature. */
+enum {
+    CG_LOC_NONE,        /* takes nothing (size 0) */
+    CG_LOC_REGS,        /* in reg[0 .. n): part e holds bytes from roff[e] */
+    CG_LOC_STACK,       /* in the stack argument area at off */
+    CG_LOC_REF,         /* by reference to a copy the caller makes: the
+                         * pointer in reg[0] (n = 1) or at off (n = 0) */
+    CG_LOC_BYVAL,       /* a byval(N) pointer: N bytes copied to off */
+};
+typedef struct {
+    uint8_t kind;
+    uint8_t n;
+    /* CG_LOC_STACK: a scalar at its own size and alignment (no slot of
+     * 8 bytes, no extension: Apple arm64). */
+    bool packed;
+    uint8_t reg[4];     /* physregs */
+    uint8_t roff[4];
+    uint32_t off;
+    uint64_t byval;
+} CgArgLoc;
+typedef struct {
+    CgArgLoc ret;       /* CG_LOC_REF: the caller's buffer (sret) */
+    uint8_t sret_in;    /* the physreg carrying the buffer (rdi, x8) */
+    uint8_t sret_out;   /* the one returning it (rax), or 0 */
+    uint32_t nfp;       /* FP argument registers used */
+    uint32_t stack;     /* bytes of stack arguments */
+    CgArgLoc *args;     /* one per argument (callconv.c frees them) */
+} CgCallConv;
+typedef struct CgAbi {
+    /* Places the n arguments (types ty, those from sig's nparams on
+     * variadic) and the result of signature sig into cc (args
+     * preallocated): a call site, or the incoming parameters.  Reports
+     * what cannot be passed at loc and returns false. */
+    bool (*classify)(CgCtx *c, IrLoc loc, bool incoming, IrSig sig,
+                     const IrType *ty, uint32_t n, CgCallConv *cc);
+    /* A narrow integer argument or result, extended (spec 4.3). */
+    uint32_t (*extend)(CgCtx *c, IrType t, uint32_t r);
+    /* 8 bytes of register r of class cls from / to memory m. */
+    void (*load_part)(CgCtx *c, MirClass cls, MirOpnd m, uint32_t r);
+    void (*store_part)(CgCtx *c, MirClass cls, uint32_t r, MirOpnd m);
+    /* r = the address of m (a frame object or the incoming area). */
+    void (*lea)(CgCtx *c, MirOpnd m, uint32_t r);
+    CgLeafLoad load_leaf;
+    CgLeafStore store_leaf;
+    /* The call instruction (symbol or register operand). */
+    uint32_t (*call)(CgCtx *c, MirOpnd callee);
+    /* Optional: aggregates of any shape in GP registers.  pack adds leaf
+     * register r of type t, shifted left by sh bits, to the part built
+     * so far in acc (0: none; r 0: the part is zero) and returns it;
+     * unpack sets d to the leaf of type t sh bits up in part r.  NULL:
+     * only a part holding one integer leaf moves without memory. */
+    uint32_t (*pack)(CgCtx *c, IrType t, uint32_t r, unsigned sh,
+                     uint32_t acc);
+    void (*unpack)(CgCtx *c, IrType t, uint32_t r, unsigned sh, uint32_t d);
+    /* Optional (byval): copies n bytes from the address in p to dst. */
+    void (*copy_bytes)(CgCtx *c, uint32_t p, MirOpnd dst, uint64_t n);
+    /* Optional: before a call, after the argument moves; may add
+     * physregs the call reads to pregs (x86-64's %al of variadic calls). */
+    void (*pre_call)(CgCtx *c, IrSig sig, const CgCallConv *cc,
+                     uint32_t *pregs, uint32_t *np);
+} CgAbi;
+/* Target.isel_entry of every target; the IR ret, call and
+ * indirectcall instructions. */
+void cg_isel_entry(CgCtx *c);
+void cg_sel_ret(CgCtx *c, IrInst i);
+void cg_sel_call(CgCtx *c, IrInst i);
 
 /* parmove.c */
 typedef struct {
@@ -570,6 +677,13 @@ void cg_tail_dup(MirFunc *f);
 
 /* frame.c */
 void cg_frame_layout(MirFunc *f);
+
+/* zext.c: zero extensions (op_zext, from size2 bytes) of vregs every
+ * definition of which leaves no wider value become 64-bit copies;
+ * width(f, i) says how many low bytes of its GP destination instruction
+ * i may leave non-zero (1, 2, 4 or 8). */
+typedef unsigned (*CgZextWidth)(MirFunc *f, uint32_t i);
+void cg_zext_elide(MirFunc *f, CgZextWidth width, uint16_t op_zext);
 
 /* dwarf.c: -g.  cg_dwarf_func records what finalized function f
  * declares (its stack slots with their frame offsets, its parameters)

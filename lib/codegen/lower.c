@@ -220,6 +220,7 @@ cg_compile_func(CgCtx *c, IrSym s, MirFunc *out)
     mf.fn_index = c->fn_index;
     c->irf = f;
     c->mf = &mf;
+    c->sret = 0;
     uint32_t nv = ir_num_values(f), nb = ir_num_blocks(f);
     c->vfirst = xcalloc(nv, sizeof *c->vfirst);
     c->vcount = xcalloc(nv, sizeof *c->vcount);

@@ -160,6 +160,45 @@ cg_cond_fusable(CgCtx *c, IrValue v)
     return true;
 }
 
+/* Whether the flags still hold compare v: it was emitted last in this
+ * block, and nothing since writes the flags. */
+static bool
+flags_hold(CgCtx *c, const CgFlags *fl, IrValue v)
+{
+    MirFunc *f = c->mf;
+    if (fl->val != v.id || fl->block != f->cur)
+        return false;
+    MirBlock *bl = &f->blocks.data[f->cur];
+    for (uint32_t k = fl->len; k < bl->insts.len; k++) {
+        uint16_t x = f->target->ops[mir_inst(f, bl->insts.data[k])->op].flags;
+        if (x & (MIR_OPF_FLAGS | MIR_OPF_CALL | MIR_OPF_BRANCH))
+            return false;
+    }
+    return true;
+}
+
+bool
+cg_fused_cond(CgCtx *c, IrValue v, CgFlags *fl, void *cond, size_t size,
+              CgEmitCompare emit)
+{
+    IrInst d = cg_def_of(c, v);
+    if (!d.id || size > sizeof fl->cond)
+        return false;
+    uint8_t op = ir_inst(c->irf, d)->op;
+    if ((op != IR_OP_ICMP && op != IR_OP_FCMP) || !cg_cond_fusable(c, v))
+        return false;
+    if (c->opt->optlevel > 0 && flags_hold(c, fl, v)) {
+        memcpy(cond, fl->cond, size);
+        return true;
+    }
+    emit(c, d, cond);
+    fl->val = v.id;
+    fl->block = c->mf->cur;
+    fl->len = c->mf->blocks.data[c->mf->cur].insts.len;
+    memcpy(fl->cond, cond, size);
+    return true;
+}
+
 bool
 cg_sym_is_local(CgCtx *c, uint32_t s)
 {
@@ -197,6 +236,37 @@ cg_edge_target(CgCtx *c, IrInst br, uint32_t k)
     mir_emit1(f, f->target->op_jmp, 0, mir_blk(mb));
     f->cur = saved;
     return e;
+}
+
+void
+cg_sel_common(CgCtx *c, IrInst i)
+{
+    IrFunc *f = c->irf;
+    MirFunc *mf = c->mf;
+    switch (ir_inst(f, i)->op) {
+    case IR_OP_EXTRACT:
+        cg_sel_extract(c, i);
+        return;
+    case IR_OP_INSERT:
+        cg_sel_insert(c, i);
+        return;
+    case IR_OP_CALL: case IR_OP_INDIRECTCALL:
+        cg_sel_call(c, i);
+        return;
+    case IR_OP_BR:
+        cg_edge_moves(c, i, 0);
+        mir_emit1(mf, mf->target->op_jmp, 0,
+                  mir_blk(c->blockmap[ir_target(f, i, 0)->block.id]));
+        return;
+    case IR_OP_RET:
+        cg_sel_ret(c, i);
+        return;
+    case IR_OP_UNREACHABLE:
+        mir_emit(mf, mf->target->op_trap, 0, NULL, 0);
+        return;
+    default:
+        CG_BUG("cg_sel_common: opcode %d", ir_inst(f, i)->op);
+    }
 }
 
 /* Index of the first leaf of member k of aggregate type agg. */
@@ -267,6 +337,14 @@ cg_sel_insert(CgCtx *c, IrInst i)
  * Signed: q = hi(x * m) (+ x when d > 0 and m < 0, - x when d < 0 and
  * m > 0) >> s, plus 1 when negative.
  */
+bool
+cg_div_by_magic(int64_t dk, bool sgn)
+{
+    uint64_t d = (uint64_t)dk;
+    uint64_t ad = sgn && dk < 0 ? 0 - d : d;
+    return d != 0 && (ad & (ad - 1)) != 0;
+}
+
 CgMagic
 cg_smagic(int64_t d)
 {

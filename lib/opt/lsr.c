@@ -33,6 +33,7 @@
 enum { MAXLATCH = 8 };
 
 typedef struct {
+    const OptCtx *ctx;
     IrFunc *f;
     uint32_t *inloop;   /* block id -> stamp of the loop being done */
     uint32_t stamp;
@@ -133,14 +134,41 @@ new_iv(Lsr *l, const OptPreds *p, IrBlock h, IrInst pre, uint32_t pre_t,
     VEC_PUSH(l->repl, q);
 }
 
+/* Whether (B, P, size) costs nothing in every address X serves: the
+ * target scales by size in any address, or (AArch64) in the loads and
+ * stores of 'size' bytes through X. */
+static bool
+scale_free(Lsr *l, IrValue x, uint64_t size)
+{
+    if (opt_scale_free(l->ctx, size, 0))
+        return true;
+    const IrUses *u = &l->u;
+    IrFunc *f = l->f;
+    if (x.id >= u->nvalues || u->start[x.id] == u->start[x.id + 1])
+        return false;
+    for (uint32_t k = u->start[x.id]; k < u->start[x.id + 1]; k++) {
+        IrInst ui = u->uses[k].inst;
+        IrInstData *ud = ir_inst(f, ui);
+        uint32_t slot = u->uses[k].slot - ud->args;
+        uint64_t access = 0;
+        if ((ud->op == IR_OP_LOAD && slot == 0) ||
+            (ud->op == IR_OP_STORE && slot == 1))
+            access = ir_type_is_scalar(ud->ty) ? ir_type_size(f->mod, ud->ty)
+                                               : 0;
+        if (!opt_scale_free(l->ctx, size, access))
+            return false;
+    }
+    return true;
+}
+
 /* `X = offset T, ptr B, i64 P`, B invariant and P the i64 induction
  * variable (header parameter k, step S), becomes a pointer parameter Q
  * of the header: Q = offset T, B, P0 before the loop and Q' = offset
  * T, Q, S on the loop edges.  Exact: offsets of an i64 index are
  * affine modulo 2^64, so B + (P0 + t*S)*size = Q0 + t*(S*size).  Only
- * for sizes the addressing mode cannot scale (1, 2, 4, 8 can: there
- * (B, P, size) costs nothing), e.g. an array of 56-byte structs, where
- * X would be a multiplication per iteration. */
+ * for sizes the addressing mode cannot scale (scale_free), e.g. an
+ * array of 56-byte structs, where X would be a multiplication per
+ * iteration. */
 static void
 pointer_iv(Lsr *l, const OptPreds *p, IrBlock h, IrInst pre,
            uint32_t pre_t, uint32_t k, IrInst xi, IrValue step)
@@ -152,7 +180,7 @@ pointer_iv(Lsr *l, const OptPreds *p, IrBlock h, IrInst pre,
     uint64_t size = ir_type_size(f->mod, xd->ty);
     if (ir_inst_arg(f, xi, 1).id != pv.id || base.id == pv.id ||
         ir_type_bits(ir_value_type(f, pv)) != 64 || !invariant(l, base) ||
-        size == 0 || size == 1 || size == 2 || size == 4 || size == 8)
+        size == 0 || scale_free(l, xd->result, size))
         return;
     /* xd dies as the builder grows the instruction table */
     IrType et = xd->ty;
@@ -339,7 +367,7 @@ lsr_func(OptCtx *ctx, IrFunc *f)
     uint32_t made;
     const OptLoops *ls = opt_am_loops_preheaded(am, &a, &made);
     /* What follows keeps the block graph (passes.def). */
-    Lsr l = {.f = f};
+    Lsr l = {.ctx = ctx, .f = f};
     if (ls->n) {
         const OptPreds *p = opt_am_preds(am);
         l.inloop = arena_alloc(&a, (ir_num_blocks(f) + 1) *

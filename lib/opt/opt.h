@@ -29,6 +29,12 @@ typedef struct OptCtx {
     FILE *dot_out;          /* print-cfg, print-domtree; NULL: print_out */
     bool debug_analyses;    /* log analyses computed, reused, dropped */
     bool verify_analyses;   /* recompute cached analyses and compare */
+    /* What the target's addresses scale an index by for free (lsr.c):
+     * bit k set: 2^k in any address; scale_access: also the size of
+     * the access the address is for.  opt_ctx_init gives x86-64's
+     * (1, 2, 4, 8); AArch64 has 1 and the access size. */
+    uint8_t addr_scales;
+    bool addr_scale_access;
     void *priv;             /* pass manager state (pass.c) */
     void *ams;              /* analysis managers by symbol (analysis.c) */
 } OptCtx;
@@ -88,6 +94,9 @@ void opt_stat(OptCtx *ctx, const char *what, uint64_t n);
  * statistics tables (if asked for) and opt_ctx_free releases the
  * manager's state and the cached analyses. */
 void opt_ctx_init(OptCtx *ctx, IrModule *m, Diag *d);
+/* Whether an index scaled by 'scale' costs nothing in an address used
+ * by an access of 'access' bytes (0: not an access). */
+bool opt_scale_free(const OptCtx *ctx, uint64_t scale, uint64_t access);
 void opt_ctx_free(OptCtx *ctx);
 void opt_report(OptCtx *ctx, FILE *out);
 bool opt_run_pass(OptCtx *ctx, const OptPass *p);

@@ -87,6 +87,16 @@ opt_ctx_init(OptCtx *ctx, IrModule *m, Diag *d)
     memset(ctx, 0, sizeof *ctx);
     ctx->m = m;
     ctx->diag = d;
+    ctx->addr_scales = 1 | 2 | 4 | 8;   /* x86-64: 1, 2, 4, 8 */
+}
+
+bool
+opt_scale_free(const OptCtx *ctx, uint64_t scale, uint64_t access)
+{
+    for (unsigned k = 0; k < 8; k++)
+        if (scale == (uint64_t)1 << k && (ctx->addr_scales >> k & 1))
+            return true;
+    return ctx->addr_scale_access && access && scale == access;
 }
 
 void

@@ -60,6 +60,14 @@ expect_error "operating system 'windows' is not supported" \
     "$sirc" -mtriple=x86_64-pc-windows-msvc $f -o "$tmp/x.s"
 expect_error "environment 'gnux32' is not supported" \
     "$sirc" -mtriple x86_64-linux-gnux32 $f -o "$tmp/x.s"
+# siropt -mtriple: the same triples, the same errors
+expect_error "siropt: error: target triple 'mips': architecture 'mips' is not supported" \
+    "$siropt" -mtriple=mips $f
+expect_error "siropt: error: option '-mtriple' needs an argument" \
+    "$siropt" $f -mtriple
+if "$siropt" -mtriple aarch64-apple-darwin -O2 $f > "$tmp/t.sir" &&
+   "$siropt" -O2 $f > "$tmp/u.sir" && cmp -s "$tmp/t.sir" "$tmp/u.sir"
+then ok; else bad "siropt -mtriple aarch64-apple-darwin -O2 fails"; fi
 expect_error "unknown architecture 'sparc9'" \
     "$sirc" -mtriple sparc9-linux $f -o "$tmp/x.s"
 

@@ -18,7 +18,9 @@
 #            aarch64-linux-gnu-gcc, run by qemu-aarch64 -L
 #            /usr/aarch64-linux-gnu; skipped (with a message) when those
 #            tools are missing.  The drivers are the same portable C;
-#            tests listed in A64_SKIP use what only x86-64 has (byval).
+#            tests listed in A64_REJECT use what only x86-64 has
+#            (byval): there sirc must refuse them, for aarch64-linux-gnu
+#            and arm64-apple-macos, with a located error and no output.
 #            The aarch64 lane also runs examples/*.sir that have a @main
 #            or a NAME_main.c driver, against siri's output.
 # SIRC_FLAGS adds options; CC picks the C compiler of the x86-64 lane;
@@ -30,9 +32,9 @@ shift 2>/dev/null
 CC=${CC:-cc}
 A64_CC=${A64_CC:-aarch64-linux-gnu-gcc}
 A64_SYSROOT=${A64_SYSROOT:-/usr/aarch64-linux-gnu}
-# abi_mixed and byval pass byval(N) pointers, the System V x86-64 form that
-# AAPCS64 rejects (spec 4.3)
-A64_SKIP="abi_mixed byval"
+# byval passes byval(N) pointers, the System V x86-64 form that AAPCS64
+# and Apple arm64 reject (spec 4.3)
+A64_REJECT="byval"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/sirrun.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 # the passes siropt offers, without the printing ones
@@ -58,7 +60,10 @@ lane() {
             name=$(basename "$sir" .sir)
             drv="$dir/$name.c"
             [ -f "$drv" ] || continue
-            case " $skip " in *" $name "*) continue;; esac
+            case " $reject " in *" $name "*)
+                rejected "$sir"
+                continue;;
+            esac
             for opt in $configs; do
                 s="$tmp/$name$opt.$ext" exe="$tmp/$name$opt"
                 why=
@@ -101,6 +106,25 @@ lane() {
     total_fail=$((total_fail + fail))
 }
 
+# rejected SIR: every AArch64 triple refuses it with "file:line:col:
+# error: byval ..." and writes nothing
+rejected() {
+    for t in aarch64-linux-gnu arm64-apple-macos; do
+        rm -f "$tmp/rej.s"
+        "$bindir/sirc" -mtriple=$t -S "$1" -o "$tmp/rej.s" 2>"$tmp/err"
+        st=$?
+        if [ "$st" = 1 ] && [ ! -e "$tmp/rej.s" ] &&
+           grep -q "^$1:[0-9]*:[0-9]*: error: byval" "$tmp/err"; then
+            pass=$((pass + 1))
+        else
+            echo "FAIL ($name_): $1 ($t): exit $st; expected a located" \
+                 "byval error and no output"
+            sed 's/^/    /' "$tmp/err" | head -10
+            fail=$((fail + 1))
+        fi
+    done
+}
+
 # The examples under qemu: programs with @main against siri's output,
 # the others with their NAME_main.c driver.
 a64_examples() {
@@ -140,7 +164,7 @@ a64_examples() {
 if [ "${RUN_X64:-1}" = 1 ]; then
     case $(uname -m) in
     x86_64)
-        compile=-c ext=o link=$CC runner= skip=
+        compile=-c ext=o link=$CC runner= reject=
         lane x86-64 "$@" ;;
     *)  echo "run tests (x86-64): skipped (not an x86-64 host)" ;;
     esac
@@ -153,7 +177,7 @@ if [ "${RUN_A64:-1}" = 1 ]; then
              "$A64_SYSROOT missing)"
     else
         compile="-mtriple=aarch64-linux-gnu -c" ext=o link=$A64_CC
-        runner="qemu-aarch64 -L $A64_SYSROOT" skip=$A64_SKIP
+        runner="qemu-aarch64 -L $A64_SYSROOT" reject=$A64_REJECT
         lane aarch64 "$@"
         a64_examples
     fi

@@ -184,9 +184,7 @@ typedef struct {
 
 /* The target's per-function state (CgCtx.tpriv). */
 typedef struct {
-    uint32_t sret;      /* vreg with the caller's result buffer (x8) */
-    uint32_t flags_val, flags_block, flags_len;
-    Cond flags_cond;
+    CgFlags flags;      /* as the last fused compare left them */
 } A64Fn;
 A64Fn *a64_fn(CgCtx *c);
 
@@ -215,10 +213,9 @@ void a64_jmp(CgCtx *c, uint32_t block);
 /* d = the address of memory operand m (frame objects included) */
 void a64_lea(CgCtx *c, MirOpnd m, uint32_t d);
 
-/* abi.c: AAPCS64 parameters, returns, calls */
-void a64_isel_entry(CgCtx *c);
-void a64_sel_ret(CgCtx *c, IrInst i);
-void a64_sel_call(CgCtx *c, IrInst i);
+/* abi.c: the AAPCS64 classifier and the instructions of the shared
+ * lowering of parameters, returns and calls (Target.abi) */
+extern const CgAbi a64_abi;
 
 /* div.c: udiv sdiv urem srem; frem.c: fmod */
 void a64_sel_div(CgCtx *c, IrInst i);
@@ -238,7 +235,9 @@ uint32_t a64_encode(MirFunc *f, uint32_t i, bool short_branch, uint8_t *buf,
 void a64_prologue(CgCtx *c, MirFunc *f);
 void a64_epilogue(CgCtx *c, MirFunc *f, uint32_t ret, MirInstVec *out);
 void a64_post_ra(CgCtx *c, MirFunc *f);
-/* konst.c: Target.post_isel (wide constants out of loops) */
+/* konst.c: wide constants out of loops */
+void a64_hoist_consts(CgCtx *c, MirFunc *f);
+/* peep.c: Target.post_isel (a64_hoist_consts, then cg_zext_elide) */
 void a64_post_isel(CgCtx *c, MirFunc *f);
 
 #endif

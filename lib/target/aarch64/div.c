@@ -7,12 +7,6 @@
  */
 #include "a64.h"
 
-static bool
-pow2(uint64_t x)
-{
-    return x && !(x & (x - 1));
-}
-
 static uint32_t
 konst(CgCtx *c, int64_t k)
 {
@@ -45,8 +39,7 @@ div_const(CgCtx *c, IrInst i, uint32_t x, int64_t dk)
     IrInstData *id = ir_inst(c->irf, i);
     bool sgn = id->op == IR_OP_SDIV || id->op == IR_OP_SREM;
     uint64_t d = (uint64_t)dk;
-    uint64_t ad = sgn && dk < 0 ? 0 - d : d;
-    if (d == 0 || pow2(ad) || (sgn && ad == 1))
+    if (!cg_div_by_magic(dk, sgn))
         return 0;
     if (!sgn && (d >> 63)) {
         /* the quotient is 0 or 1: x >= d */

@@ -437,15 +437,19 @@ emit_compare(CgCtx *c, IrInst i)
     return (Cond){icc(p), 0, false};
 }
 
+/* CgEmitCompare for cg_fused_cond. */
+static void
+compare_cb(CgCtx *c, IrInst cmp, void *cond)
+{
+    *(Cond *)cond = emit_compare(c, cmp);
+}
+
 static Cond
 emit_cond(CgCtx *c, IrValue v)
 {
-    IrInst d = cg_def_of(c, v);
-    if (d.id) {
-        uint8_t op = ir_inst(c->irf, d)->op;
-        if ((op == IR_OP_ICMP || op == IR_OP_FCMP) && cg_cond_fusable(c, v))
-            return emit_compare(c, d);
-    }
+    Cond k;
+    if (cg_fused_cond(c, v, &a64_fn(c)->flags, &k, sizeof k, compare_cb))
+        return k;
     a64_emit2(c, A64_TSTI, 4, a64_reg(a64_R(c, v)), mir_imm(1));
     return (Cond){CC_NE, 0, false};
 }
@@ -1050,11 +1054,10 @@ a64_isel_inst(CgCtx *c, IrInst i)
                   cg_def1(c, i));
         return;
     }
-    case IR_OP_EXTRACT:
-        cg_sel_extract(c, i);
-        return;
-    case IR_OP_INSERT:
-        cg_sel_insert(c, i);
+    case IR_OP_EXTRACT: case IR_OP_INSERT: case IR_OP_CALL:
+    case IR_OP_INDIRECTCALL: case IR_OP_BR: case IR_OP_RET:
+    case IR_OP_UNREACHABLE:
+        cg_sel_common(c, i);
         return;
     case IR_OP_SEXT: case IR_OP_ZEXT: case IR_OP_TRUNC: case IR_OP_ITOB:
     case IR_OP_BTOI: case IR_OP_SITOF: case IR_OP_UITOF: case IR_OP_FTOSI:
@@ -1062,21 +1065,8 @@ a64_isel_inst(CgCtx *c, IrInst i)
     case IR_OP_PTOI:
         sel_cast(c, i);
         return;
-    case IR_OP_CALL: case IR_OP_INDIRECTCALL:
-        a64_sel_call(c, i);
-        return;
-    case IR_OP_BR:
-        cg_edge_moves(c, i, 0);
-        a64_jmp(c, c->blockmap[ir_target(f, i, 0)->block.id]);
-        return;
     case IR_OP_CONDBR:
         sel_condbr(c, i);
-        return;
-    case IR_OP_RET:
-        a64_sel_ret(c, i);
-        return;
-    case IR_OP_UNREACHABLE:
-        mir_emit(c->mf, A64_BRK, 0, NULL, 0);
         return;
     case IR_NUM_OPS:
         break;

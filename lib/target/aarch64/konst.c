@@ -1,5 +1,5 @@
 /*
- * konst.c - wide constants out of loops (Target.post_isel, above -O0).
+ * konst.c - wide constants out of loops (post_isel, peep.c, above -O0).
  *
  * A 64-bit constant that is not a short movz/movn costs three or four
  * instructions (movz + movk...; a hash multiplier, a bit mask).  isel
@@ -63,7 +63,7 @@ hash_k(int64_t v, uint8_t size)
 }
 
 void
-a64_post_isel(CgCtx *c, MirFunc *f)
+a64_hoist_consts(CgCtx *c, MirFunc *f)
 {
     uint32_t nb = f->blocks.len, nr = mir_num_regs(f);
     uint32_t entry = c->blockmap[ir_layout_entry(c->irf).id];

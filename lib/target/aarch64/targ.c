@@ -195,7 +195,8 @@ invert_branch(MirInst *in)
     .op_movi = A64_MOVI, \
     .op_spill = {A64_STR, A64_FSTR}, \
     .op_reload = {A64_LDR, A64_FLDR}, \
-    .isel_entry = a64_isel_entry, \
+    .isel_entry = cg_isel_entry, \
+    .abi = &a64_abi, \
     .isel_inst = a64_isel_inst, \
     .reg_fp = FP, \
     .reg_sp = SP, \
@@ -205,8 +206,11 @@ invert_branch(MirInst *in)
     .invert_branch = invert_branch, \
     .inst_bytes = 4, \
     .branch_reach = a64_branch_reach, \
+    .addr_scales = 1,       /* [x0, x1] and [x0, x1, lsl #log2(size)] */ \
+    .addr_scale_access = true, \
     .op_ret = A64_RET, \
     .op_cfi = A64_CFI, \
+    .op_trap = A64_BRK, \
     .prologue = a64_prologue, \
     .epilogue = a64_epilogue, \
     .post_isel = a64_post_isel, \

@@ -14,12 +14,6 @@
  * two, 0 and +-1 stay with the generic code (instcombine turns the
  * powers into shifts above -O0).
  */
-static bool
-pow2(uint64_t x)
-{
-    return x && !(x & (x - 1));
-}
-
 /* r = k, as an immediate when it fits, else through a register. */
 static MirOpnd
 imm_or_reg(CgCtx *c, int64_t k)
@@ -56,8 +50,7 @@ sel_div_const(CgCtx *c, IrInst i)
     bool sgn = id->op == IR_OP_SDIV || id->op == IR_OP_SREM;
     bool rem = id->op == IR_OP_SREM || id->op == IR_OP_UREM;
     uint64_t d = (uint64_t)dk;
-    uint64_t ad = sgn && dk < 0 ? 0 - d : d;
-    if (d == 0 || pow2(ad) || (sgn && ad == 1))
+    if (!cg_div_by_magic(dk, sgn))
         return false;
     uint32_t x = x64_R(c, ir_inst_arg(f, i, 0));
     uint32_t q = x64_newv(c, MIR_GP);

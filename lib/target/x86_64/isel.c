@@ -175,8 +175,8 @@ x64_mem_at(MirOpnd m, int64_t off, uint8_t size)
     return m;
 }
 
-static uint32_t
-load_leaf(CgCtx *c, IrType t, MirOpnd m, uint32_t d)
+uint32_t
+x64_load_leaf(CgCtx *c, IrType t, MirOpnd m, uint32_t d)
 {
     uint8_t sz = cg_tsize(t);
     m.size = sz;
@@ -187,8 +187,8 @@ load_leaf(CgCtx *c, IrType t, MirOpnd m, uint32_t d)
     return x64_emit2(c, X64_MOV, sz, m, x64_reg(d));
 }
 
-static uint32_t
-store_leaf(CgCtx *c, IrType t, uint32_t s, MirOpnd m)
+uint32_t
+x64_store_leaf(CgCtx *c, IrType t, uint32_t s, MirOpnd m)
 {
     uint8_t sz = cg_tsize(t);
     m.size = sz;
@@ -200,13 +200,13 @@ store_leaf(CgCtx *c, IrType t, uint32_t s, MirOpnd m)
 void
 x64_load_value(CgCtx *c, IrValue v, IrType t, MirOpnd m, bool vol)
 {
-    cg_load_value(c, v, t, m, vol, load_leaf);
+    cg_load_value(c, v, t, m, vol, x64_load_leaf);
 }
 
 void
 x64_store_value(CgCtx *c, IrValue v, IrType t, MirOpnd m)
 {
-    cg_store_value(c, v, t, m, store_leaf);
+    cg_store_value(c, v, t, m, x64_store_leaf);
 }
 
 /* ---------------------------------------------------------------- compare */
@@ -343,44 +343,19 @@ emit_compare(CgCtx *c, IrInst i)
     return k;
 }
 
-/* Whether the flags still hold fused compare v: it was emitted last in
- * this block, and nothing since writes the flags (moves, cmov and
- * setcc do not).  Two sels of one condition (a running minimum and its
- * index) then share one compare, as with LLVM's flags reuse. */
-static bool
-flags_hold(CgCtx *c, IrValue v)
+/* CgEmitCompare for cg_fused_cond. */
+static void
+compare_cb(CgCtx *c, IrInst cmp, void *cond)
 {
-    X64Fn *st = x64_fn(c);
-    MirFunc *f = c->mf;
-    if (st->flags_val != v.id || st->flags_block != f->cur)
-        return false;
-    MirBlock *bl = &f->blocks.data[f->cur];
-    for (uint32_t k = st->flags_len; k < bl->insts.len; k++) {
-        uint16_t fl = f->target->ops[mir_inst(f, bl->insts.data[k])->op].flags;
-        if (fl & (MIR_OPF_FLAGS | MIR_OPF_CALL | MIR_OPF_BRANCH))
-            return false;
-    }
-    return true;
+    *(Cond *)cond = emit_compare(c, cmp);
 }
 
 static Cond
 emit_cond(CgCtx *c, IrValue v)
 {
-    IrInst d = cg_def_of(c, v);
-    if (d.id) {
-        uint8_t op = ir_inst(c->irf, d)->op;
-        if ((op == IR_OP_ICMP || op == IR_OP_FCMP) && cg_cond_fusable(c, v)) {
-            X64Fn *st = x64_fn(c);
-            if (c->opt->optlevel > 0 && flags_hold(c, v))
-                return st->flags_cond;
-            Cond k = emit_compare(c, d);
-            st->flags_val = v.id;
-            st->flags_block = c->mf->cur;
-            st->flags_len = c->mf->blocks.data[c->mf->cur].insts.len;
-            st->flags_cond = k;
-            return k;
-        }
-    }
+    Cond k;
+    if (cg_fused_cond(c, v, &x64_fn(c)->flags, &k, sizeof k, compare_cb))
+        return k;
     uint32_t r = x64_R(c, v);
     x64_emit2(c, X64_TEST, 1, mir_reg(r, 1), mir_reg(r, 1));
     return (Cond){.cc = CC_NE};
@@ -1316,11 +1291,10 @@ x64_isel_inst(CgCtx *c, IrInst i)
         }
         return;
     }
-    case IR_OP_EXTRACT:
-        cg_sel_extract(c, i);
-        return;
-    case IR_OP_INSERT:
-        cg_sel_insert(c, i);
+    case IR_OP_EXTRACT: case IR_OP_INSERT: case IR_OP_CALL:
+    case IR_OP_INDIRECTCALL: case IR_OP_BR: case IR_OP_RET:
+    case IR_OP_UNREACHABLE:
+        cg_sel_common(c, i);
         return;
     case IR_OP_SEXT: case IR_OP_ZEXT: case IR_OP_TRUNC: case IR_OP_ITOB:
     case IR_OP_BTOI: case IR_OP_SITOF: case IR_OP_UITOF: case IR_OP_FTOSI:
@@ -1328,21 +1302,8 @@ x64_isel_inst(CgCtx *c, IrInst i)
     case IR_OP_PTOI:
         sel_cast(c, i);
         return;
-    case IR_OP_CALL: case IR_OP_INDIRECTCALL:
-        x64_sel_call(c, i);
-        return;
-    case IR_OP_BR:
-        cg_edge_moves(c, i, 0);
-        jmp(c, c->blockmap[ir_target(f, i, 0)->block.id]);
-        return;
     case IR_OP_CONDBR:
         sel_condbr(c, i);
-        return;
-    case IR_OP_RET:
-        x64_sel_ret(c, i);
-        return;
-    case IR_OP_UNREACHABLE:
-        mir_emit(c->mf, X64_UD2, 0, NULL, 0);
         return;
     case IR_NUM_OPS:
         break;

@@ -104,23 +104,13 @@ typedef struct {
 
 /* The target's per-function state (CgCtx.tpriv). */
 typedef struct {
-    uint32_t sret;      /* vreg with the caller's result buffer (abi.c) */
-    /* The flags as the last fused compare left them (isel.c): the IR
-     * compare's value, the MIR block and its length after the compare,
-     * and the condition; 0 value: none. */
-    uint32_t flags_val, flags_block, flags_len;
-    Cond flags_cond;
+    CgFlags flags;      /* as the last fused compare left them */
 } X64Fn;
 X64Fn *x64_fn(CgCtx *c);
 
-/* abi.c: parameters, returns, calls */
-void x64_isel_entry(CgCtx *c);
-void x64_sel_ret(CgCtx *c, IrInst i);
-void x64_sel_call(CgCtx *c, IrInst i);
-/* A call of 'callee' (symbol or register operand) with signature sig
- * and IR arguments args[0..n); the result (if any) defines i's value. */
-void x64_lower_call(CgCtx *c, IrInst i, MirOpnd callee, IrSig sig,
-                    const IrValue *args, uint32_t n);
+/* abi.c: the classifier and instructions of the shared lowering of
+ * parameters, returns and calls (Target.abi) */
+extern const CgAbi x64_abi;
 
 /* isel.c: selection, and helpers shared with abi.c */
 void x64_isel_inst(CgCtx *c, IrInst i);
@@ -141,6 +131,8 @@ void x64_move(CgCtx *c, MirClass cls, uint32_t src, uint32_t dst);
 MirOpnd x64_mem_at(MirOpnd m, int64_t off, uint8_t size);
 /* Loads every leaf of t at m into fresh vregs bound to v / stores v. */
 void x64_load_value(CgCtx *c, IrValue v, IrType t, MirOpnd m, bool vol);
+uint32_t x64_load_leaf(CgCtx *c, IrType t, MirOpnd m, uint32_t d);
+uint32_t x64_store_leaf(CgCtx *c, IrType t, uint32_t s, MirOpnd m);
 void x64_store_value(CgCtx *c, IrValue v, IrType t, MirOpnd m);
 
 /* asm.c: one instruction as AT&T assembly (Target.print_inst) */

@@ -20,8 +20,6 @@ typedef struct { double x; int64_t n; } R;
 
 R sir_mixed(PARAMS);
 R sir_forward(PARAMS);
-int64_t sir_byval(int32_t, L3, int32_t);
-int64_t call_byval(L3 *);
 
 static R
 ref(PARAMS)
@@ -37,12 +35,6 @@ ref(PARAMS)
 }
 
 R c_mixed(PARAMS) { return ref(ARGS); }
-
-int64_t
-c_byval(int32_t a, L3 x, int32_t b)
-{
-    return (x.a + x.b + x.c) * a + b;
-}
 
 int
 main(void)
@@ -63,9 +55,6 @@ main(void)
                        4.5, o, 5.5, 6.5, 123456, s, -31000);
     CHECK(g1.x == w.x && g1.n == w.n);
     CHECK(g2.x == w.x && g2.n == w.n);
-    L3 x = {10, 20, 30};
-    CHECK(sir_byval(2, x, 5) == 125 && x.a == 10);
-    CHECK(call_byval(&x) == 176 && x.a == 10);
     if (fails)
         printf("%d failures\n", fails);
     return fails != 0;

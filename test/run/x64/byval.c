@@ -12,6 +12,14 @@ int64_t sir_big(struct big, int64_t, int64_t, int64_t, int64_t, int64_t,
                 int64_t, int64_t);
 int64_t call_small(struct small *);
 int64_t call_big(struct big *);
+int64_t sir_byval(int32_t, struct small, int32_t);
+int64_t call_byval(struct small *);
+
+int64_t
+c_byval(int32_t a, struct small x, int32_t b)
+{
+    return (x.a + x.b + x.c) * a + b;
+}
 
 int64_t
 c_small(struct small s)
@@ -45,5 +53,8 @@ main(void)
     for (int k = 0; k < 512; k++)
         want += b.w[k] * (k + 1);
     CHECK(call_big(&b) == want && b.w[0] == 1);
+    struct small x = {10, 20, 30};
+    CHECK(sir_byval(2, x, 5) == 125 && x.a == 10);
+    CHECK(call_byval(&x) == 176 && x.a == 10);
     return fails != 0;
 }
