@@ -25,7 +25,7 @@ struct IrModule {
     /* strings */
     VEC(char) chars;
     VEC(IrStr) strs;
-    uint32_t *strhash;      /* open addressing: string ids */
+    uint32_t *strhash;      /* open addressing: (id, hash) pairs */
     uint32_t strhcap;
     /* types */
     VEC(IrTypeData) types;
