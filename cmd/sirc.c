@@ -284,7 +284,7 @@ main(int argc, char **argv)
         opt_ctx_init(&ctx, m, &d);
         ctx.time_passes = o.time_passes;
         ctx.stats = o.stats;
-        ok = opt_run_level(&ctx, o.level);
+        ok = opt_run_level_jobs(&ctx, o.level, o.jobs);
         opt_report(&ctx, stderr);
         opt_ctx_free(&ctx);
         /* Never hand the code generator a module a pass has broken. */

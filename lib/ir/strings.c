@@ -53,13 +53,17 @@ find_slot(const IrModule *m, const char *s, size_t n, uint32_t h)
 uint32_t
 ir_str_find(const IrModule *m, const char *s, size_t n)
 {
-    if (n == 0 || !m->strhcap)
+    if (n == 0)
         return 0;
-    return m->strhash[2 * find_slot(m, s, n, ir_hash_bytes(s, n))];
+    ir_mod_lock(m);
+    uint32_t id = m->strhcap
+        ? m->strhash[2 * find_slot(m, s, n, ir_hash_bytes(s, n))] : 0;
+    ir_mod_unlock(m);
+    return id;
 }
 
-uint32_t
-ir_intern(IrModule *m, const char *s, size_t n)
+static uint32_t
+intern(IrModule *m, const char *s, size_t n)
 {
     if (n == 0)
         return 0;
@@ -76,24 +80,40 @@ ir_intern(IrModule *m, const char *s, size_t n)
     if ((m->strs.len + 1) * 2 > m->strhcap)
         rehash(m);
     IrStr e = {m->chars.len, (uint32_t)n};
-    VEC_RESERVE_RAW(m->chars, m->chars.len + (uint32_t)n + 1);
+    MOD_RESERVE_RAW(m, m->chars, m->chars.len + (uint32_t)n + 1);
     memcpy(m->chars.data + m->chars.len, s, n);
     m->chars.len += (uint32_t)n;
     m->chars.data[m->chars.len++] = 0;
     uint32_t id = m->strs.len;
-    VEC_PUSH(m->strs, e);
+    MOD_PUSH(m, m->strs, e);
     uint32_t k = find_slot(m, s, n, h);
     m->strhash[2 * k] = id;
     m->strhash[2 * k + 1] = h;
     return id;
 }
 
-const char *
-ir_str(const IrModule *m, uint32_t id)
+uint32_t
+ir_intern(IrModule *m, const char *s, size_t n)
+{
+    MOD_LOCKED(uint32_t, m, intern(m, s, n));
+}
+
+static const char *
+str(const IrModule *m, uint32_t id)
 {
     if (id == 0 || id >= m->strs.len)
         return "";
     return m->chars.data + m->strs.data[id].off;
+}
+
+/* Under the lock while the module is shared: the strings grow then
+ * (share.c); the bytes returned stay put until sharing ends. */
+const char *
+ir_str(const IrModule *m, uint32_t id)
+{
+    if (!m->share)
+        return str(m, id);
+    MOD_LOCKED(const char *, m, str(m, id));
 }
 
 uint32_t

@@ -12,9 +12,12 @@
 
 #include "opt.h"
 
-/* Every function definition of the module that is not dead. */
+/* Every function definition of the module that is not dead; only the
+ * one of symbol opt_focus_sym when that is set (parpass.c runs the
+ * function passes one function at a time, on threads). */
 #define OPT_FOR_FUNCS(m, f)                                              \
-    for (uint32_t s_ = 1; s_ <= ir_num_syms(m); s_++)                    \
+    for (uint32_t s_ = opt_focus_sym ? opt_focus_sym : 1;                \
+         s_ <= (opt_focus_sym ? opt_focus_sym : ir_num_syms(m)); s_++)   \
         for (IrFunc *f = ir_sym(m, (IrSym){s_})->dead ? NULL             \
                          : ir_sym(m, (IrSym){s_})->func; f; f = NULL)
 
