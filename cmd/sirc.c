@@ -39,7 +39,8 @@ typedef struct {
     const char *triple;
     FileType filetype;
     CgReloc reloc;
-    int jobs;                   /* -j: code generation threads */
+    int jobs;                   /* -j: threads for the function passes
+                                   and code generation */
     const char *print_after;    /* "isel", "regalloc" or NULL */
     const char *file;           /* input name, for diagnostics and .file */
     int level;                  /* -O level */
