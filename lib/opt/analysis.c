@@ -555,6 +555,16 @@ am_free(OptAM *am)
 }
 
 void
+opt_am_release(OptCtx *ctx, IrSym s)
+{
+    Table *t = ctx->ams;
+    if (!t || s.id >= t->by_sym.len || !t->by_sym.data[s.id])
+        return;
+    am_free(t->by_sym.data[s.id]);
+    t->by_sym.data[s.id] = NULL;
+}
+
+void
 opt_am_free_all(OptCtx *ctx)
 {
     Table *t = ctx->ams;

@@ -301,6 +301,8 @@ void opt_am_begin_pass(OptCtx *ctx, const OptPass *p);
 void opt_am_end_pass(OptCtx *ctx, const OptPass *p);
 bool opt_am_check(OptCtx *ctx, const char *after);
 void opt_am_free_all(OptCtx *ctx);
+/* Frees what the context caches about symbol s's function. */
+void opt_am_release(OptCtx *ctx, IrSym s);
 
 /* Number of laid-out instructions of f. */
 uint32_t opt_count_insts(IrFunc *f);

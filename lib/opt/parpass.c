@@ -43,37 +43,40 @@ typedef struct {
     pthread_mutex_t mu;
 } Work;
 
-/* Every pass of the segment on the function of symbol s. */
+/* Every pass of the segment on the function of symbol s, with the
+ * thread's context c; what c cached about the function goes after. */
 static void
-run_one(Work *w, uint32_t s)
+run_one(Work *w, OptCtx *c, uint32_t s)
 {
-    OptCtx c;
-    opt_ctx_init(&c, w->m, NULL);
     opt_focus_sym = s;
     bool ok = true;
     for (uint32_t k = 0; k < w->nseg && ok; k++)
-        ok = opt_run_pass(&c, w->seg[k]);
+        ok = opt_run_pass(c, w->seg[k]);
     opt_focus_sym = 0;
+    opt_am_release(c, (IrSym){s});
     if (!ok) {
         pthread_mutex_lock(&w->mu);
         w->failed = true;
         pthread_mutex_unlock(&w->mu);
     }
-    opt_ctx_free(&c);
 }
 
 static void *
 worker(void *arg)
 {
     Work *w = arg;
+    OptCtx c;
+    opt_ctx_init(&c, w->m, NULL);
     for (;;) {
         pthread_mutex_lock(&w->mu);
         uint32_t k = w->next < w->n ? w->next++ : UINT32_MAX;
         pthread_mutex_unlock(&w->mu);
         if (k == UINT32_MAX)
-            return NULL;
-        run_one(w, w->syms[k]);
+            break;
+        run_one(w, &c, w->syms[k]);
     }
+    opt_ctx_free(&c);
+    return NULL;
 }
 
 static bool
