@@ -108,8 +108,6 @@ bool opt_run_level(OptCtx *ctx, int level);
  * context's printing, timing, statistics or checking flags set, it is
  * opt_run_level. */
 bool opt_run_level_jobs(OptCtx *ctx, int level, int jobs);
-/* The symbol whose function the passes of this thread change, 0: all. */
-extern _Thread_local uint32_t opt_focus_sym;
 
 /* analysis.c: the analysis manager.  opt_am gives the manager of f
  * (created on first use); its analyses are computed on first request

@@ -12,6 +12,10 @@
 
 #include "opt.h"
 
+/* The symbol whose function the passes of this thread change, 0: all
+ * (parpass.c; not in opt.h, which C++ includes too). */
+extern _Thread_local uint32_t opt_focus_sym;
+
 /* Every function definition of the module that is not dead; only the
  * one of symbol opt_focus_sym when that is set (parpass.c runs the
  * function passes one function at a time, on threads). */
