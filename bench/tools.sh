@@ -3,10 +3,10 @@
 # one generated program (bench/tri.c) written as SIR, LLVM IR and C
 # (issue 18).  For BENCH_FUNCS functions (default 10000; the issue's
 # second size is 100000), rows: sirc -O0/-O2 -c at -j 1 and -j 2 (code
-# generation on threads; the optimizer runs on one), siropt -O2, llc -O0/-O2
-# -filetype=obj, tcc -c (installed with apt-get when missing, if
-# possible); wall and CPU time (best of BENCH_RUNS, default 3), SIR
-# instructions per CPU second, peak RSS and bytes per instruction, and
+# generation and the optimizer's function passes on threads), siropt
+# -O2, llc -O0/-O2 -filetype=obj, tcc -c (installed with apt-get when
+# missing, if possible); wall and CPU time (best of BENCH_RUNS, default
+# 3), SIR instructions per CPU second, peak RSS and bytes per instruction, and
 # the CPU-time ratio of llc's matching row to sirc's.  Then the scaling
 # rows: one function of 10k, 100k and 1M instructions (bench/gen.c func)
 # at -O0 and -O2, time per instruction.  A measurement, not a test.

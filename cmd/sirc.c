@@ -39,7 +39,8 @@ typedef struct {
     const char *triple;
     FileType filetype;
     CgReloc reloc;
-    int jobs;                   /* -j: code generation threads */
+    int jobs;                   /* -j: threads for the function passes
+                                   and code generation */
     const char *print_after;    /* "isel", "regalloc" or NULL */
     const char *file;           /* input name, for diagnostics and .file */
     int level;                  /* -O level */
@@ -291,7 +292,7 @@ main(int argc, char **argv)
         }
         ctx.time_passes = o.time_passes;
         ctx.stats = o.stats;
-        ok = opt_run_level(&ctx, o.level);
+        ok = opt_run_level_jobs(&ctx, o.level, o.jobs);
         opt_report(&ctx, stderr);
         opt_ctx_free(&ctx);
         /* Never hand the code generator a module a pass has broken. */

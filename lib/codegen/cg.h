@@ -435,6 +435,8 @@ struct CgCtx {
     uint32_t *slotobj;          /* IR slot id -> frame object */
     bool *reachable;            /* IR block id -> reachable from entry */
     IrUses uses;
+    uint8_t *fusable;           /* value id -> cg_cond_fusable's answer + 1,
+                                   0: not asked yet */
     void *tpriv;                /* target scratch */
     uint32_t sret;              /* vreg with the caller's result buffer */
     struct CgDwarf *dwarf;      /* -g: what the DWARF describes, or NULL */

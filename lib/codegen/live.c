@@ -88,44 +88,133 @@ accesses(MirFunc *f, uint32_t i, uint32_t p, Acc *acc, uint32_t max)
     return n;
 }
 
-static int
-cmp_pair(const void *a, const void *b)
-{
-    const uint32_t *x = a, *y = b;
-    return x[0] < y[0] ? -1 : x[0] > y[0];
-}
-
 typedef struct {
     uint32_t var, block;
 } Ref;
+typedef VEC(uint32_t) Vec_u32;
 
 /* A liveness event of a vreg, for its ranges: entering a block live,
  * a use (or a def that keeps the value), a killing def, leaving a block
- * live.  Sorted by variable, position, then kind. */
+ * live.  Its key orders a variable's events by position, then kind. */
 enum { EV_IN, EV_USE, EV_DEF, EV_OUT };
 typedef struct {
-    uint32_t var, pos;
-    uint8_t kind;
+    uint32_t var;
+    uint64_t key;           /* pos << 2 | kind */
 } Ev;
 
-static int
-cmp_ev(const void *a, const void *b)
+static uint64_t
+ev_key(uint32_t pos, unsigned kind)
 {
-    const Ev *x = a, *y = b;
-    if (x->var != y->var)
-        return x->var < y->var ? -1 : 1;
-    if (x->pos != y->pos)
-        return x->pos < y->pos ? -1 : 1;
-    return x->kind < y->kind ? -1 : x->kind > y->kind;
+    return (uint64_t)pos << 2 | kind;
 }
 
-static int
-cmp_ref(const void *a, const void *b)
+/* Sorts n keys.  A variable's own accesses arrive in position order
+ * (only the accesses of one instruction may be out of order), so short
+ * or nearly sorted runs take the insertion sort; the block-boundary
+ * events of a long live range arrive in walk order and take an LSD
+ * radix sort over the bytes the keys use: linear either way. */
+static void
+sort_keys(uint64_t *a, uint32_t n, uint64_t *tmp)
 {
-    const Ref *x = a, *y = b;
-    if (x->var != y->var)
-        return x->var < y->var ? -1 : 1;
-    return x->block < y->block ? -1 : x->block > y->block;
+    uint32_t inv = 0;
+    for (uint32_t k = 1; k < n; k++)
+        inv += a[k - 1] > a[k];
+    if (!inv)
+        return;
+    if (n <= 32 || inv <= 4) {
+        for (uint32_t k = 1; k < n; k++) {
+            uint64_t x = a[k];
+            uint32_t j = k;
+            for (; j > 0 && a[j - 1] > x; j--)
+                a[j] = a[j - 1];
+            a[j] = x;
+        }
+        return;
+    }
+    uint64_t mx = 0;
+    for (uint32_t k = 0; k < n; k++)
+        mx |= a[k];
+    for (unsigned sh = 0; sh < 64 && mx >> sh; sh += 8) {
+        uint32_t cnt[257] = {0};
+        for (uint32_t k = 0; k < n; k++)
+            cnt[(a[k] >> sh & 255) + 1]++;
+        for (int d = 0; d < 256; d++)
+            cnt[d + 1] += cnt[d];
+        for (uint32_t k = 0; k < n; k++)
+            tmp[cnt[a[k] >> sh & 255]++] = a[k];
+        memcpy(a, tmp, n * sizeof *a);
+    }
+}
+
+/* Groups n elements of the given size, each starting with a uint32_t
+ * variable, by variable (a counting sort, stable: each variable's
+ * elements keep their order).  Returns the grouped copy; (*startp)[v]
+ * to (*startp)[v + 1] are variable v's. */
+static void *
+group_by_var(const void *data, uint32_t n, size_t size, uint32_t nvars,
+             uint32_t **startp)
+{
+    uint32_t *start = xcalloc(nvars + 1, sizeof *start);
+    const char *src = data;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t v;
+        memcpy(&v, src + k * size, sizeof v);
+        start[v + 1]++;
+    }
+    for (uint32_t v = 0; v < nvars; v++)
+        start[v + 1] += start[v];
+    uint32_t *fill = xmalloc((nvars + 1) * sizeof *fill);
+    memcpy(fill, start, (nvars + 1) * sizeof *fill);
+    char *dst = xmalloc(n ? n * size : 1);
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t v;
+        memcpy(&v, src + k * size, sizeof v);
+        memcpy(dst + fill[v]++ * size, src + k * size, size);
+    }
+    free(fill);
+    *startp = start;
+    return dst;
+}
+
+/* Appends the range [lo,hi] to rg, merged into the last one of the
+ * variable (whose first range is first) when they touch. */
+static void
+push_range(Vec_u32 *rg, uint32_t first, uint32_t lo, uint32_t hi)
+{
+    if (rg->len / 2 > first && rg->data[rg->len - 1] + 1 >= lo) {
+        if (rg->data[rg->len - 1] < hi)
+            rg->data[rg->len - 1] = hi;
+    } else {
+        VEC_PUSH(*rg, lo);
+        VEC_PUSH(*rg, hi);
+    }
+}
+
+/* The ranges of one vreg from its sorted event keys: the hull minus
+ * the holes where it is dead (a range opens at a block entry or a
+ * killing def).  Returns how many ranges it appended. */
+static uint32_t
+build_ranges(Vec_u32 *rg, const uint64_t *key, uint32_t n)
+{
+    uint32_t first = rg->len / 2, lo = 0, hi = 0;
+    bool open = false;
+    for (uint32_t e = 0; e < n; e++) {
+        uint32_t pos = (uint32_t)(key[e] >> 2);
+        unsigned kind = key[e] & 3;
+        if (open && (kind == EV_IN || kind == EV_DEF)) {
+            push_range(rg, first, lo, hi);
+            open = false;
+        }
+        if (!open) {
+            lo = hi = pos;
+            open = true;
+        }
+        if (hi < pos)
+            hi = pos;
+    }
+    if (open)
+        push_range(rg, first, lo, hi);
+    return rg->len / 2 - first;
 }
 
 static void
@@ -135,6 +224,17 @@ widen(CgLive *l, uint32_t v, uint32_t p)
         l->start[v] = p;
     if (l->end[v] < p)
         l->end[v] = p;
+}
+
+/* Reverses the [lo,hi] pairs d[from..to) (pair indices). */
+static void
+reverse_pairs(uint32_t *d, uint32_t from, uint32_t to)
+{
+    for (; from + 1 < to; from++, to--) {
+        uint32_t a = d[2 * from], b = d[2 * from + 1];
+        d[2 * from] = d[2 * (to - 1)], d[2 * from + 1] = d[2 * (to - 1) + 1];
+        d[2 * (to - 1)] = a, d[2 * (to - 1) + 1] = b;
+    }
 }
 
 void
@@ -166,9 +266,15 @@ cg_live_compute(MirFunc *f, CgLive *l)
     }
     l->npos = p;
 
-    /* Predecessors (CSR), upward-exposed uses and defs per block.  A
-     * stamp per variable (the last block that defined it) finds the
-     * uses not preceded by a def in their block. */
+    /* Scanning intervals with holes costs up to the number of inactive
+     * intervals per step, so huge functions (more than CG_HOLES_MAX
+     * vregs) get the hull as their only range: linear, less precise. */
+    bool holes = nregs - MIR_VREG0 <= CG_HOLES_MAX;
+
+    /* Predecessors (CSR), upward-exposed uses and defs per block, and
+     * the vregs' own events (when they get holes).  A stamp per
+     * variable (the last block that defined it) finds the uses not
+     * preceded by a def in their block. */
     uint32_t *npred = xcalloc(nb + 1, sizeof *npred);
     VEC(uint32_t) edges = {0};      /* (from, to) pairs */
     VEC(Ref) ue = {0}, defs = {0};
@@ -185,9 +291,9 @@ cg_live_compute(MirFunc *f, CgLive *l)
                 if (v < MIR_VREG0)
                     continue;
                 widen(l, v, acc[a].pos);
-                if (v < nregs)
-                    VEC_PUSH(ev, ((Ev){v, acc[a].pos,
-                        acc[a].def && acc[a].kill ? EV_DEF : EV_USE}));
+                if (v < nregs && holes)
+                    VEC_PUSH(ev, ((Ev){v, ev_key(acc[a].pos,
+                        acc[a].def && acc[a].kill ? EV_DEF : EV_USE)}));
                 if (acc[a].use && defd[v] != b)
                     VEC_PUSH(ue, ((Ref){v, b}));
             }
@@ -218,28 +324,38 @@ cg_live_compute(MirFunc *f, CgLive *l)
         uint32_t to = edges.data[e + 1];
         preds[npred[to] + fill[to]++] = edges.data[e];
     }
-    if (ue.len)
-        qsort(ue.data, ue.len, sizeof *ue.data, cmp_ref);
-    if (defs.len)
-        qsort(defs.data, defs.len, sizeof *defs.data, cmp_ref);
+    uint32_t *uestart, *defstart, *evstart;
+    Ref *uev = group_by_var(ue.data, ue.len, sizeof *ue.data, nvars,
+                            &uestart);
+    Ref *defv = group_by_var(defs.data, defs.len, sizeof *defs.data, nvars,
+                             &defstart);
+    Ev *evv = group_by_var(ev.data, ev.len, sizeof *ev.data, nvars,
+                           &evstart);
+    VEC_FREE(ue), VEC_FREE(defs), VEC_FREE(ev);
 
     /* For each variable, walk backwards from its upward-exposed uses
      * to the blocks that define it: the blocks it is live into and out
-     * of widen its interval.  Work is proportional to the size of the
-     * live ranges (stamps avoid clearing per variable). */
+     * of widen its interval and, for a vreg with holes, are events of
+     * its ranges, sorted and turned into ranges before the next
+     * variable, so the memory held is one variable's events, not the
+     * sum of all live ranges (a value live across D nested loops has
+     * O(D) block events; D such values would need O(D^2) at once).
+     * Stamps avoid clearing per variable. */
     uint32_t *kill = xcalloc(nb, sizeof *kill);
     uint32_t *in = xcalloc(nb, sizeof *in);
     uint32_t *out = xcalloc(nb, sizeof *out);
     uint32_t *work = xmalloc((nb + 1) * sizeof *work);
-    uint32_t di = 0;
-    for (uint32_t ui = 0; ui < ue.len;) {
-        uint32_t v = ue.data[ui].var, stamp = v + 1, nw = 0;
-        while (di < defs.len && defs.data[di].var < v)
-            di++;
-        for (; di < defs.len && defs.data[di].var == v; di++)
-            kill[defs.data[di].block] = stamp;
-        for (; ui < ue.len && ue.data[ui].var == v; ui++) {
-            uint32_t b = ue.data[ui].block;
+    VEC(uint64_t) keys = {0}, tmp = {0};
+    Vec_u32 rg = {0};
+    l->rstart = xcalloc(nregs + 1, sizeof *l->rstart);
+    for (uint32_t v = MIR_VREG0; v < nvars; v++) {
+        uint32_t stamp = v + 1, nw = 0;
+        bool evs = v < nregs && holes;
+        keys.len = 0;
+        for (uint32_t d = defstart[v]; d < defstart[v + 1]; d++)
+            kill[defv[d].block] = stamp;
+        for (uint32_t u = uestart[v]; u < uestart[v + 1]; u++) {
+            uint32_t b = uev[u].block;
             if (in[b] != stamp) {
                 in[b] = stamp;
                 work[nw++] = b;
@@ -248,15 +364,15 @@ cg_live_compute(MirFunc *f, CgLive *l)
         while (nw) {
             uint32_t b = work[--nw];
             widen(l, v, bstart[b]);
-            if (v < nregs)
-                VEC_PUSH(ev, ((Ev){v, bstart[b], EV_IN}));
+            if (evs)
+                VEC_PUSH(keys, ev_key(bstart[b], EV_IN));
             for (uint32_t q = npred[b]; q < npred[b + 1]; q++) {
                 uint32_t pb = preds[q];
                 if (out[pb] != stamp) {
                     out[pb] = stamp;
                     widen(l, v, bend[pb]);
-                    if (v < nregs)
-                        VEC_PUSH(ev, ((Ev){v, bend[pb], EV_OUT}));
+                    if (evs)
+                        VEC_PUSH(keys, ev_key(bend[pb], EV_OUT));
                 }
                 if (kill[pb] != stamp && in[pb] != stamp) {
                     in[pb] = stamp;
@@ -264,76 +380,47 @@ cg_live_compute(MirFunc *f, CgLive *l)
                 }
             }
         }
-    }
-
-    /* Ranges of each vreg: the hull minus the holes where it is dead.
-     * Scanning intervals with holes costs up to the number of inactive
-     * intervals per step, so huge functions (more than CG_HOLES_MAX
-     * vregs) get the hull as their only range: linear, less precise. */
-    bool holes = nregs - MIR_VREG0 <= CG_HOLES_MAX;
-    if (ev.len && holes)
-        qsort(ev.data, ev.len, sizeof *ev.data, cmp_ev);
-    l->rstart = xcalloc(nregs + 1, sizeof *l->rstart);
-    VEC(uint32_t) rg = {0};
-    if (!holes) {
-        ev.len = 0;
-        for (uint32_t v = MIR_VREG0; v < nregs; v++) {
-            if (l->start[v] == UINT32_MAX)
-                continue;
-            VEC_PUSH(rg, l->start[v]);
-            VEC_PUSH(rg, l->end[v]);
-            l->rstart[v + 1] = 1;
-        }
-    }
-    for (uint32_t e = 0; e < ev.len;) {
-        uint32_t v = ev.data[e].var, first = rg.len / 2;
-        bool open = false;
-        uint32_t lo = 0, hi = 0;
-        for (; e < ev.len && ev.data[e].var == v; e++) {
-            Ev x = ev.data[e];
-            if (open && (x.kind == EV_IN || x.kind == EV_DEF)) {
-                if (rg.len / 2 > first && rg.data[rg.len - 1] + 1 >= lo) {
-                    if (rg.data[rg.len - 1] < hi)
-                        rg.data[rg.len - 1] = hi;
-                } else {
-                    VEC_PUSH(rg, lo);
-                    VEC_PUSH(rg, hi);
-                }
-                open = false;
+        if (v >= nregs)
+            continue;
+        if (!holes) {
+            if (l->start[v] != UINT32_MAX) {
+                VEC_PUSH(rg, l->start[v]);
+                VEC_PUSH(rg, l->end[v]);
+                l->rstart[v + 1] = 1;
             }
-            if (!open) {
-                lo = hi = x.pos;
-                open = true;
-            }
-            if (hi < x.pos)
-                hi = x.pos;
+            continue;
         }
-        if (open) {
-            if (rg.len / 2 > first && rg.data[rg.len - 1] + 1 >= lo) {
-                if (rg.data[rg.len - 1] < hi)
-                    rg.data[rg.len - 1] = hi;
-            } else {
-                VEC_PUSH(rg, lo);
-                VEC_PUSH(rg, hi);
-            }
+        for (uint32_t e = evstart[v]; e < evstart[v + 1]; e++)
+            VEC_PUSH(keys, evv[e].key);
+        if (keys.len > tmp.cap) {
+            tmp.len = 0;
+            VEC_RESERVE(tmp, keys.len);
         }
-        l->rstart[v + 1] = rg.len / 2 - first;
+        sort_keys(keys.data, keys.len, tmp.data);
+        l->rstart[v + 1] = build_ranges(&rg, keys.data, keys.len);
     }
     for (uint32_t v = 0; v < nregs; v++)
         l->rstart[v + 1] += l->rstart[v];
     l->ranges = rg.data;
-    VEC_FREE(ev);
+    VEC_FREE(keys), VEC_FREE(tmp);
+    free(uev), free(defv), free(evv);
+    free(uestart), free(defstart), free(evstart);
 
-    /* Physical registers: exact ranges inside each block. */
-    uint32_t pend[MIR_NPREG];
+    /* Physical registers: exact ranges inside each block, found walking
+     * it backwards, so each block's pairs come out by decreasing start
+     * and are reversed in place: the pairs of a register end up sorted
+     * by start without a sort. */
+    uint32_t pend[MIR_NPREG], blen[MIR_NPREG];
     uint64_t alloc_mask = 0;
     for (int c = 0; c < MIR_NCLS; c++)
         for (const uint8_t *r = ri->order[c]; *r; r++)
             alloc_mask |= (uint64_t)1 << *r;
     for (uint32_t b = 1; b < nb; b++) {
         MirBlock *bl = &f->blocks.data[b];
-        for (uint32_t r = 0; r < MIR_NPREG; r++)
+        for (uint32_t r = 0; r < MIR_NPREG; r++) {
             pend[r] = UINT32_MAX;
+            blen[r] = l->fixed[r].len / 2;
+        }
         for (uint32_t k = bl->insts.len; k-- > 0;) {
             uint32_t i = bl->insts.data[k];
             uint32_t ip = l->pos[i];
@@ -367,24 +454,28 @@ cg_live_compute(MirFunc *f, CgLive *l)
             }
         }
         for (uint32_t r = 0; r < MIR_NPREG; r++) {
-            if (pend[r] == UINT32_MAX)
-                continue;
-            VEC_PUSH(l->fixed[r], bstart[b]);
-            VEC_PUSH(l->fixed[r], pend[r]);
+            if (pend[r] != UINT32_MAX) {
+                VEC_PUSH(l->fixed[r], bstart[b]);
+                VEC_PUSH(l->fixed[r], pend[r]);
+            }
+            reverse_pairs(l->fixed[r].data, blen[r], l->fixed[r].len / 2);
         }
     }
     for (uint32_t r = 0; r < MIR_NPREG; r++) {
         uint32_t *d = l->fixed[r].data, n = l->fixed[r].len / 2, mx = 0;
-        if (!n)
-            continue;
-        qsort(d, n, 2 * sizeof(uint32_t), cmp_pair);
+        for (uint32_t k = 1; k < n; k++) {  /* a stable insertion sort */
+            uint32_t lo = d[2 * k], hi = d[2 * k + 1], j = k;
+            for (; j > 0 && d[2 * (j - 1)] > lo; j--)
+                d[2 * j] = d[2 * (j - 1)], d[2 * j + 1] = d[2 * (j - 1) + 1];
+            d[2 * j] = lo, d[2 * j + 1] = hi;
+        }
         for (uint32_t k = 0; k < n; k++) {  /* ends become prefix max */
             if (d[2 * k + 1] > mx)
                 mx = d[2 * k + 1];
             d[2 * k + 1] = mx;
         }
     }
-    VEC_FREE(edges), VEC_FREE(ue), VEC_FREE(defs);
+    VEC_FREE(edges);
     free(npred), free(preds), free(fill), free(defd);
     free(kill), free(in), free(out), free(work);
     free(bstart), free(bend);

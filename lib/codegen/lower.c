@@ -230,6 +230,7 @@ cg_compile_func(CgCtx *c, IrSym s, MirFunc *out)
     c->slotobj = xcalloc(ir_num_slots(f) + 1, sizeof *c->slotobj);
     c->reachable = xcalloc(nb, sizeof *c->reachable);
     ir_uses_compute(f, &c->uses);
+    c->fusable = xcalloc(nv, sizeof *c->fusable);
 
     IrBlock *rpo = xmalloc((nb + 1) * sizeof *rpo);
     uint32_t nrpo = compute_rpo(f, c->reachable, rpo);
@@ -341,6 +342,7 @@ cg_compile_func(CgCtx *c, IrSym s, MirFunc *out)
     }
     free(rpo);
     ir_uses_free(&c->uses);
+    free(c->fusable);
     free(c->vfirst), free(c->vcount), free(c->blockmap);
     free(c->slotobj), free(c->reachable);
     free(c->tpriv);

@@ -139,8 +139,8 @@ cg_only_user(CgCtx *c, IrValue v)
     return c->uses.uses[c->uses.start[v.id]].inst;
 }
 
-bool
-cg_cond_fusable(CgCtx *c, IrValue v)
+static bool
+cond_fusable(CgCtx *c, IrValue v)
 {
     IrFunc *f = c->irf;
     const IrUses *u = &c->uses;
@@ -158,6 +158,18 @@ cg_cond_fusable(CgCtx *c, IrValue v)
         }
     }
     return true;
+}
+
+/* Remembered per value: isel asks at each use, and a compare with N
+ * uses (gvn merges equal compares) would cost N^2. */
+bool
+cg_cond_fusable(CgCtx *c, IrValue v)
+{
+    if (c->fusable[v.id])
+        return c->fusable[v.id] == 2;
+    bool ok = cond_fusable(c, v);
+    c->fusable[v.id] = ok ? 2 : 1;
+    return ok;
 }
 
 /* Whether the flags still hold compare v: it was emitted last in this

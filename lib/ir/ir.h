@@ -301,6 +301,11 @@ typedef struct {
 
 IrModule *ir_module_new(void);
 void ir_module_free(IrModule *m);
+/* While threads each change one function of m (share.c): between the
+ * two calls the module's tables may be read and extended from any
+ * thread; nothing else of the module may change. */
+void ir_module_share_begin(IrModule *m);
+void ir_module_share_end(IrModule *m);
 
 uint32_t ir_num_syms(const IrModule *m);  /* ids are 1 .. n, item order */
 IrSymData *ir_sym(IrModule *m, IrSym s);

@@ -21,11 +21,14 @@ typedef struct {
     uint32_t hash;
 } IrTypeData;
 
+typedef struct IrShare IrShare;
+
 struct IrModule {
+    IrShare *share;         /* while threads share it (share.c), or NULL */
     /* strings */
     VEC(char) chars;
     VEC(IrStr) strs;
-    uint32_t *strhash;      /* open addressing: string ids */
+    uint32_t *strhash;      /* open addressing: (id, hash) pairs */
     uint32_t strhcap;
     /* types */
     VEC(IrTypeData) types;
@@ -46,6 +49,30 @@ struct IrModule {
     VEC(IrInitData) inits;
     VEC(IrInit) ipool;
 };
+
+/* share.c: while the module is shared, the calls that change its
+ * tables hold the lock, and grow their arrays with ir_mod_grow (through
+ * MOD_RESERVE and MOD_PUSH), which keeps the old copy for readers. */
+void ir_mod_lock(const IrModule *m);
+void ir_mod_unlock(const IrModule *m);
+void ir_mod_grow(IrModule *m, void **data, uint32_t *cap, size_t size,
+                 uint32_t need, bool zero);
+#define MOD_RESERVE(m, v, n) \
+    ((n) <= (v).cap ? (void)0 : \
+     ir_mod_grow((m), (void **)&(v).data, &(v).cap, sizeof *(v).data, (n), \
+                 true))
+#define MOD_RESERVE_RAW(m, v, n) \
+    ((n) <= (v).cap ? (void)0 : \
+     ir_mod_grow((m), (void **)&(v).data, &(v).cap, sizeof *(v).data, (n), \
+                 false))
+/* The body of a function that returns 'call' made under the lock. */
+#define MOD_LOCKED(T, m, call) \
+    ir_mod_lock(m); \
+    T r_ = (call); \
+    ir_mod_unlock(m); \
+    return r_
+#define MOD_PUSH(m, v, x) \
+    (MOD_RESERVE_RAW(m, v, (v).len + 1), (v).data[(v).len++] = (x))
 
 static inline uint32_t
 ir_hash_bytes(const void *p, size_t n)

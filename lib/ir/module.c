@@ -27,6 +27,7 @@ ir_module_free(IrModule *m)
 {
     if (!m)
         return;
+    ir_module_share_end(m);
     for (uint32_t i = 1; i < m->syms.len; i++)
         if (m->syms.data[i].func)
             ir_func_free(m->syms.data[i].func);
@@ -95,9 +96,9 @@ sig_rehash(IrModule *m)
     m->sighcap = cap;
 }
 
-IrSig
-ir_sig_intern(IrModule *m, IrType ret, uint8_t ret_attrs, IrConv conv,
-              bool variadic, const IrParam *params, uint32_t nparams)
+static IrSig
+sig_intern(IrModule *m, IrType ret, uint8_t ret_attrs, IrConv conv,
+           bool variadic, const IrParam *params, uint32_t nparams)
 {
     IrSigData s = {ret, ret_attrs, (uint8_t)conv, variadic, nparams, 0};
     if ((m->sigs.len + 1) * 2 > m->sighcap)
@@ -108,11 +109,20 @@ ir_sig_intern(IrModule *m, IrType ret, uint8_t ret_attrs, IrConv conv,
             return (IrSig){m->sighash[k]};
     s.params = m->params.len;
     for (uint32_t i = 0; i < nparams; i++)
-        VEC_PUSH(m->params, params[i]);
+        MOD_PUSH(m, m->params, params[i]);
     uint32_t id = m->sigs.len;
-    VEC_PUSH(m->sigs, s);
+    MOD_PUSH(m, m->sigs, s);
     m->sighash[k] = id;
     return (IrSig){id};
+}
+
+IrSig
+ir_sig_intern(IrModule *m, IrType ret, uint8_t ret_attrs, IrConv conv,
+              bool variadic, const IrParam *params, uint32_t nparams)
+{
+    MOD_LOCKED(IrSig, m,
+               sig_intern(m, ret, ret_attrs, conv, variadic, params,
+                          nparams));
 }
 
 const IrSigData *
@@ -176,8 +186,8 @@ ir_sym_c(const IrModule *m, IrSym s)
     return &m->syms.data[s.id];
 }
 
-IrSym
-ir_sym_lookup(const IrModule *m, uint32_t name)
+static IrSym
+sym_lookup(const IrModule *m, uint32_t name)
 {
     if (!m->symhcap || !name)
         return (IrSym){0};
@@ -189,14 +199,20 @@ ir_sym_lookup(const IrModule *m, uint32_t name)
 }
 
 IrSym
-ir_sym_add(IrModule *m, uint32_t name, IrSymKind kind)
+ir_sym_lookup(const IrModule *m, uint32_t name)
 {
-    IR_ASSERT(!ir_sym_lookup(m, name).id);
+    MOD_LOCKED(IrSym, m, sym_lookup(m, name));
+}
+
+static IrSym
+sym_add(IrModule *m, uint32_t name, IrSymKind kind)
+{
+    IR_ASSERT(!sym_lookup(m, name).id);
     if ((m->syms.len + 1) * 2 > m->symhcap)
         sym_rehash(m);
     IrSymData d = {.name = name, .kind = (uint8_t)kind};
     uint32_t id = m->syms.len;
-    VEC_PUSH(m->syms, d);
+    MOD_PUSH(m, m->syms, d);
     uint32_t k = ir_hash_mix(0, name) & (m->symhcap - 1);
     while (m->symhash[k])
         k = (k + 1) & (m->symhcap - 1);
@@ -205,10 +221,18 @@ ir_sym_add(IrModule *m, uint32_t name, IrSymKind kind)
 }
 
 IrSym
+ir_sym_add(IrModule *m, uint32_t name, IrSymKind kind)
+{
+    MOD_LOCKED(IrSym, m, sym_add(m, name, kind));
+}
+
+IrSym
 ir_func_declare(IrModule *m, const char *name, IrSig sig)
 {
-    IrSym s = ir_sym_add(m, ir_intern(m, name, strlen(name)), IR_SYM_FUNC);
+    ir_mod_lock(m);
+    IrSym s = sym_add(m, ir_intern(m, name, strlen(name)), IR_SYM_FUNC);
     ir_sym(m, s)->sig = sig;
+    ir_mod_unlock(m);
     return s;
 }
 

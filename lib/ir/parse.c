@@ -245,59 +245,44 @@ ir_parse_badbyte(SirParser *P, IrLoc loc, unsigned c, bool instr)
 
 /* ----------------------------------------------------- function state */
 
-static void
-map_grow(SirParser *P)
-{
-    uint32_t cap = P->mapcap ? P->mapcap * 2 : 256;
-    SirMapEnt *t = xcalloc(cap, sizeof *t);
-    for (uint32_t i = 0; i < P->mapcap; i++) {
-        SirMapEnt e = P->map[i];
-        if (!e.key)
-            continue;
-        uint32_t k = ir_hash_mix(0, e.key) & (cap - 1);
-        while (t[k].key)
-            k = (k + 1) & (cap - 1);
-        t[k] = e;
-    }
-    free(P->map);
-    P->map = t;
-    P->mapcap = cap;
-}
+/* Names are interned strings, so a table indexed by string id maps
+ * them: no hashing, and the ids of one function's names are mostly
+ * consecutive (a function of 100k block parameters walked a hash table
+ * at random, a cache miss per lookup).  The table lives as long as the
+ * parser; a stamp per function stands for clearing it. */
 
 /* The id mapped to (kind, name), or 0. */
 static uint32_t
 map_get(SirParser *P, int kind, uint32_t name)
 {
-    if (!P->mapcap)
+    if (name >= P->namecap || P->names[name].stamp != P->stamp)
         return 0;
-    uint64_t key = (uint64_t)kind << 32 | name;
-    uint32_t k = ir_hash_mix(0, key) & (P->mapcap - 1);
-    for (; P->map[k].key; k = (k + 1) & (P->mapcap - 1))
-        if (P->map[k].key == key)
-            return P->map[k].val;
-    return 0;
+    return P->names[name].val[kind - 1];
 }
 
 /* Maps a new (kind, name) to id. */
 static void
 map_put(SirParser *P, int kind, uint32_t name, uint32_t id)
 {
-    if ((P->maplen + 1) * 2 > P->mapcap)
-        map_grow(P);
-    uint64_t key = (uint64_t)kind << 32 | name;
-    uint32_t k = ir_hash_mix(0, key) & (P->mapcap - 1);
-    while (P->map[k].key)
-        k = (k + 1) & (P->mapcap - 1);
-    P->map[k] = (SirMapEnt){key, id};
-    P->maplen++;
+    if (name >= P->namecap) {
+        uint32_t cap = P->namecap ? P->namecap : 256;
+        while (cap <= name)
+            cap *= 2;
+        P->names = xrealloc(P->names, cap * sizeof *P->names);
+        memset(P->names + P->namecap, 0,
+               (cap - P->namecap) * sizeof *P->names);
+        P->namecap = cap;
+    }
+    SirNameEnt *e = &P->names[name];
+    if (e->stamp != P->stamp)
+        *e = (SirNameEnt){P->stamp, {0, 0, 0}};
+    e->val[kind - 1] = id;
 }
 
 static void
 func_state_free(SirParser *P)
 {
-    free(P->map);
-    P->map = NULL;
-    P->mapcap = P->maplen = 0;
+    P->stamp++;         /* forgets the function's names */
     VEC_FREE(P->nums);
     VEC_FREE(P->vfix);
     VEC_FREE(P->binfo);
@@ -1269,6 +1254,7 @@ ir_parse(const char *src, size_t len, Diag *d)
     P.len = len;
     P.line = 1;
     P.col = 1;
+    P.stamp = 1;        /* names[] entries start at stamp 0 */
     int before = d->nerrors;
     /* Scratch stacks are never NULL, so "data + start" is always
      * defined, even for empty lists. */
@@ -1289,6 +1275,7 @@ ir_parse(const char *src, size_t len, Diag *d)
             ir_func_free(P.f);
         func_state_free(&P);
     }
+    free(P.names);
     VEC_FREE(P.sbuf);
     VEC_FREE(P.symfix);
     VEC_FREE(P.tstack);

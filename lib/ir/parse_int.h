@@ -93,10 +93,12 @@ typedef struct {
     IrLoc loc;          /* the label */
 } SirTarget;
 
+/* What a name (an interned string id) means in the current function,
+ * by kind (value, label, slot); valid when stamp is the function's. */
 typedef struct {
-    uint64_t key;       /* 0: empty */
-    uint32_t val;
-} SirMapEnt;
+    uint32_t stamp;
+    uint32_t val[3];
+} SirNameEnt;
 
 /* The deepest nesting of brackets the reader accepts (sir.7, "Limits"). */
 enum { SIR_MAX_NEST = 1000 };
@@ -132,8 +134,8 @@ typedef struct SirParser {
     uint32_t hint_insts, hint_values, hint_vpool, hint_blocks, hint_targets;
     IrLoc fnloc;
     IrBlock cur;
-    SirMapEnt *map;         /* value names, labels, slots -> ids */
-    uint32_t mapcap, maplen;
+    SirNameEnt *names;      /* by string id: value, label, slot ids */
+    uint32_t namecap, stamp;
     VEC(uint32_t) nums;     /* %N -> value id */
     uint32_t nextnum;
     VEC(SirValFix) vfix;

@@ -14,44 +14,65 @@ str_eq(const IrModule *m, uint32_t id, const char *s, size_t n)
     return e->len == n && memcmp(m->chars.data + e->off, s, n) == 0;
 }
 
+/* The table holds (id, hash) pairs: a probe compares the full hash
+ * first and reads the string's bytes only when it matches, so a miss
+ * costs one cache line, not three (the table, the IrStr, the bytes). */
 static void
 rehash(IrModule *m)
 {
     uint32_t cap = m->strhcap ? m->strhcap * 2 : 1024;
-    uint32_t *t = xcalloc(cap, sizeof *t);
-    for (uint32_t id = 1; id < m->strs.len; id++) {
-        const IrStr *e = &m->strs.data[id];
-        uint32_t h = ir_hash_bytes(m->chars.data + e->off, e->len);
-        uint32_t k = h & (cap - 1);
-        while (t[k])
-            k = (k + 1) & (cap - 1);
-        t[k] = id;
+    uint32_t *t = xcalloc(2 * (size_t)cap, sizeof *t);
+    for (uint32_t k = 0; k < m->strhcap; k++) {
+        uint32_t id = m->strhash[2 * k], h = m->strhash[2 * k + 1];
+        if (!id)
+            continue;
+        uint32_t j = h & (cap - 1);
+        while (t[2 * j])
+            j = (j + 1) & (cap - 1);
+        t[2 * j] = id;
+        t[2 * j + 1] = h;
     }
     free(m->strhash);
     m->strhash = t;
     m->strhcap = cap;
 }
 
-uint32_t
-ir_str_find(const IrModule *m, const char *s, size_t n)
+/* The slot of s (hash h) in the table: its id's, or the empty one
+ * where it would go. */
+static uint32_t
+find_slot(const IrModule *m, const char *s, size_t n, uint32_t h)
 {
-    if (n == 0 || !m->strhcap)
-        return 0;
-    uint32_t k = ir_hash_bytes(s, n) & (m->strhcap - 1);
-    for (; m->strhash[k]; k = (k + 1) & (m->strhcap - 1))
-        if (str_eq(m, m->strhash[k], s, n))
-            return m->strhash[k];
-    return 0;
+    uint32_t k = h & (m->strhcap - 1);
+    for (; m->strhash[2 * k]; k = (k + 1) & (m->strhcap - 1))
+        if (m->strhash[2 * k + 1] == h &&
+            str_eq(m, m->strhash[2 * k], s, n))
+            break;
+    return k;
 }
 
 uint32_t
-ir_intern(IrModule *m, const char *s, size_t n)
+ir_str_find(const IrModule *m, const char *s, size_t n)
 {
     if (n == 0)
         return 0;
-    uint32_t id = ir_str_find(m, s, n);
-    if (id)
-        return id;
+    ir_mod_lock(m);
+    uint32_t id = m->strhcap
+        ? m->strhash[2 * find_slot(m, s, n, ir_hash_bytes(s, n))] : 0;
+    ir_mod_unlock(m);
+    return id;
+}
+
+static uint32_t
+intern(IrModule *m, const char *s, size_t n)
+{
+    if (n == 0)
+        return 0;
+    uint32_t h = ir_hash_bytes(s, n);
+    if (m->strhcap) {
+        uint32_t id = m->strhash[2 * find_slot(m, s, n, h)];
+        if (id)
+            return id;
+    }
     if ((uint64_t)m->chars.len + n + 1 > UINT32_MAX) {
         fputs("sir: string pool exhausted\n", stderr);
         exit(2);
@@ -59,25 +80,40 @@ ir_intern(IrModule *m, const char *s, size_t n)
     if ((m->strs.len + 1) * 2 > m->strhcap)
         rehash(m);
     IrStr e = {m->chars.len, (uint32_t)n};
-    VEC_RESERVE_RAW(m->chars, m->chars.len + (uint32_t)n + 1);
+    MOD_RESERVE_RAW(m, m->chars, m->chars.len + (uint32_t)n + 1);
     memcpy(m->chars.data + m->chars.len, s, n);
     m->chars.len += (uint32_t)n;
     m->chars.data[m->chars.len++] = 0;
-    id = m->strs.len;
-    VEC_PUSH(m->strs, e);
-    uint32_t k = ir_hash_bytes(s, n) & (m->strhcap - 1);
-    while (m->strhash[k])
-        k = (k + 1) & (m->strhcap - 1);
-    m->strhash[k] = id;
+    uint32_t id = m->strs.len;
+    MOD_PUSH(m, m->strs, e);
+    uint32_t k = find_slot(m, s, n, h);
+    m->strhash[2 * k] = id;
+    m->strhash[2 * k + 1] = h;
     return id;
 }
 
-const char *
-ir_str(const IrModule *m, uint32_t id)
+uint32_t
+ir_intern(IrModule *m, const char *s, size_t n)
+{
+    MOD_LOCKED(uint32_t, m, intern(m, s, n));
+}
+
+static const char *
+str(const IrModule *m, uint32_t id)
 {
     if (id == 0 || id >= m->strs.len)
         return "";
     return m->chars.data + m->strs.data[id].off;
+}
+
+/* Under the lock while the module is shared: the strings grow then
+ * (share.c); the bytes returned stay put until sharing ends. */
+const char *
+ir_str(const IrModule *m, uint32_t id)
+{
+    if (!m->share)
+        return str(m, id);
+    MOD_LOCKED(const char *, m, str(m, id));
 }
 
 uint32_t

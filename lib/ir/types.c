@@ -93,13 +93,13 @@ intern(IrModule *m, IrTypeData *d)
         }
     }
     uint32_t id = m->types.len;
-    VEC_PUSH(m->types, *d);
+    MOD_PUSH(m, m->types, *d);
     m->typehash[k] = id;
     return (IrType){id};
 }
 
-IrType
-ir_type_array(IrModule *m, IrType elem, uint64_t count)
+static IrType
+type_array(IrModule *m, IrType elem, uint64_t count)
 {
     const IrTypeData *e = &m->types.data[elem.id];
     IrTypeData d = {.kind = IR_TY_ARRAY, .elem = elem, .count = count,
@@ -112,15 +112,15 @@ ir_type_array(IrModule *m, IrType elem, uint64_t count)
     return intern(m, &d);
 }
 
-IrType
-ir_type_struct(IrModule *m, const IrType *members, uint32_t n)
+static IrType
+type_struct(IrModule *m, const IrType *members, uint32_t n)
 {
     IrTypeData d = {.kind = IR_TY_STRUCT, .count = n, .align = 1};
     d.members = m->mpool.len;
     d.hash = ir_hash_mix(0x57AC7, n);
     uint64_t off = 0;
-    VEC_RESERVE(m->mpool, m->mpool.len + n);
-    VEC_RESERVE(m->offpool, m->offpool.len + n);
+    MOD_RESERVE(m, m->mpool, m->mpool.len + n);
+    MOD_RESERVE(m, m->offpool, m->offpool.len + n);
     for (uint32_t i = 0; i < n; i++) {
         const IrTypeData *t = &m->types.data[members[i].id];
         uint32_t a = t->align;
@@ -143,6 +143,18 @@ ir_type_struct(IrModule *m, const IrType *members, uint32_t n)
     }
     d.size = d.too_big ? BIG : off;
     return intern(m, &d);
+}
+
+IrType
+ir_type_array(IrModule *m, IrType elem, uint64_t count)
+{
+    MOD_LOCKED(IrType, m, type_array(m, elem, count));
+}
+
+IrType
+ir_type_struct(IrModule *m, const IrType *members, uint32_t n)
+{
+    MOD_LOCKED(IrType, m, type_struct(m, members, n));
 }
 
 IrTypeKind

@@ -505,7 +505,10 @@ void
 opt_am_end_pass(OptCtx *ctx, const OptPass *p)
 {
     Table *t = table(ctx);
-    for (uint32_t s = 0; s < t->by_sym.len; s++) {
+    uint32_t s0 = opt_focus_sym, s1 = s0 ? s0 + 1 : t->by_sym.len;
+    if (s1 > t->by_sym.len)
+        s1 = t->by_sym.len;
+    for (uint32_t s = s0; s < s1; s++) {    /* the focus holds the only AM */
         OptAM *am = t->by_sym.data[s];
         if (!am || !am->valid)
             continue;
@@ -549,6 +552,16 @@ am_free(OptAM *am)
     }
     VEC_FREE(am->dropped);
     free(am);
+}
+
+void
+opt_am_release(OptCtx *ctx, IrSym s)
+{
+    Table *t = ctx->ams;
+    if (!t || s.id >= t->by_sym.len || !t->by_sym.data[s.id])
+        return;
+    am_free(t->by_sym.data[s.id]);
+    t->by_sym.data[s.id] = NULL;
 }
 
 void

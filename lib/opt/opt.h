@@ -110,6 +110,14 @@ const char *opt_level_pipeline(int level);
 /* Runs -O<level>, skipping passes that are not in the registry. */
 bool opt_run_level(OptCtx *ctx, int level);
 
+/* parpass.c: -O<level> as opt_run_level, but each run of consecutive
+ * function passes is applied function by function (every pass of the
+ * run to one function, then the next function), on up to 'jobs'
+ * threads.  The result does not depend on 'jobs'.  With any of the
+ * context's printing, timing, statistics or checking flags set, it is
+ * opt_run_level. */
+bool opt_run_level_jobs(OptCtx *ctx, int level, int jobs);
+
 /* analysis.c: the analysis manager.  opt_am gives the manager of f
  * (created on first use); its analyses are computed on first request
  * and cached until a pass drops them (the accessors are in optutil.h).

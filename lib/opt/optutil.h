@@ -12,9 +12,16 @@
 
 #include "opt.h"
 
-/* Every function definition of the module that is not dead. */
+/* The symbol whose function the passes of this thread change, 0: all
+ * (parpass.c; not in opt.h, which C++ includes too). */
+extern _Thread_local uint32_t opt_focus_sym;
+
+/* Every function definition of the module that is not dead; only the
+ * one of symbol opt_focus_sym when that is set (parpass.c runs the
+ * function passes one function at a time, on threads). */
 #define OPT_FOR_FUNCS(m, f)                                              \
-    for (uint32_t s_ = 1; s_ <= ir_num_syms(m); s_++)                    \
+    for (uint32_t s_ = opt_focus_sym ? opt_focus_sym : 1;                \
+         s_ <= (opt_focus_sym ? opt_focus_sym : ir_num_syms(m)); s_++)   \
         for (IrFunc *f = ir_sym(m, (IrSym){s_})->dead ? NULL             \
                          : ir_sym(m, (IrSym){s_})->func; f; f = NULL)
 
@@ -298,6 +305,8 @@ void opt_am_begin_pass(OptCtx *ctx, const OptPass *p);
 void opt_am_end_pass(OptCtx *ctx, const OptPass *p);
 bool opt_am_check(OptCtx *ctx, const char *after);
 void opt_am_free_all(OptCtx *ctx);
+/* Frees what the context caches about symbol s's function. */
+void opt_am_release(OptCtx *ctx, IrSym s);
 
 /* Number of laid-out instructions of f. */
 uint32_t opt_count_insts(IrFunc *f);

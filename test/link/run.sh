@@ -99,6 +99,31 @@ for f in test/run/x64/*.sir examples/*.sir; do
     done
 done
 ok
+# -O2's function passes run on the threads too (opt/parpass.c): many
+# functions that call each other (inlined first), and loops that become
+# memset (the first declares it while other threads intern block names)
+if ${CC:-cc} -std=c11 -O1 -o "$tmp/tri" bench/tri.c 2>/dev/null; then
+    "$tmp/tri" sir 400 7 > "$tmp/many.sir" 2>/dev/null
+    for k in $(seq 1 80); do
+        printf 'fn void @m%d(ptr, i32, i8) {\nentry(ptr %%a, i32 %%n, i8 %%v):\n' $k
+        printf '  %%z = iconst i32 0\n  %%one = iconst i32 1\n  br loop(i32 %%z)\n'
+        printf 'loop(i32 %%i):\n  %%more = icmp slt i32 %%i, %%n\n'
+        printf '  condbr bool %%more, body, exit\nbody:\n'
+        printf '  %%p = offset i8, ptr %%a, i32 %%i\n  store i8 %%v, ptr %%p\n'
+        printf '  %%i2 = iadd i32 %%i, %%one\n  br loop(i32 %%i2)\n'
+        printf 'exit:\n  ret void\n}\n'
+    done >> "$tmp/many.sir"
+    "$sirc" -O2 -j1 -c "$tmp/many.sir" -o "$tmp/m1.o" &&
+        "$sirc" -O2 -j1 -S "$tmp/many.sir" -o "$tmp/m1.s" &&
+        grep -q "call.*memset" "$tmp/m1.s" || bad "-O2 -j1 on many functions"
+    for j in 2 3; do
+        "$sirc" -O2 -j$j -c "$tmp/many.sir" -o "$tmp/mj.o" &&
+        "$sirc" -O2 -j$j -S "$tmp/many.sir" -o "$tmp/mj.s" &&
+        cmp -s "$tmp/m1.o" "$tmp/mj.o" && cmp -s "$tmp/m1.s" "$tmp/mj.s" ||
+            bad "-O2 -j$j output differs from -j1 on many functions"
+    done
+    ok
+fi
 "$sirc" -O0 -j1 -c $d/frames.sir -o "$tmp/f1.o" 2>"$tmp/e1"
 s1=$?
 "$sirc" -O0 -j3 -c $d/frames.sir -o "$tmp/f3.o" 2>"$tmp/e3"
