@@ -6,7 +6,8 @@
  *
  *   .debug_info   one compile unit naming the .sir file, its directory
  *                 and the producer "sir VERSION"; one subprogram per
- *                 function (name, address range, frame base %rbp / x29,
+ *                 function (name, address range, frame base: the
+ *                 target's frame pointer, as Target.dwarf_regs numbers it,
  *                 declaration line), its named entry-block parameters,
  *                 one variable per stack slot ($x) at its frame offset
  *                 (DW_OP_fbreg) and, above -O0, one per named value
@@ -60,7 +61,7 @@ enum {
     /* base type encodings */
     ATE_boolean = 0x02, ATE_float = 0x04, ATE_signed = 0x05,
     LANG_C99 = 0x0c,
-    OP_fbreg = 0x91, OP_reg0 = 0x50,
+    OP_fbreg = 0x91, OP_reg0 = 0x50, OP_regx = 0x90,
     /* line program */
     LNS_advance_pc = 2, LNS_advance_line = 3,
     LNS_set_column = 5, LNS_negate_stmt = 6, LNS_set_prologue_end = 10,
@@ -597,6 +598,29 @@ abbrev_table(ObjBuf *b)
     obj_buf_u8(b, 0);
 }
 
+/* The location expression "in DWARF register r", with its length:
+ * DW_OP_reg0..31 name registers 0-31 in one byte, DW_OP_regx any
+ * (x86-64 xmm15 is 32, AArch64 v0-v31 are 64-95). */
+static void
+regloc(ObjBuf *b, unsigned r, bool len16)
+{
+    uint8_t e[8];
+    unsigned n = 0;
+    if (r < 32) {
+        e[n++] = (uint8_t)(OP_reg0 + r);
+    } else {
+        e[n++] = OP_regx;
+        for (; r >= 0x80; r >>= 7)
+            e[n++] = (uint8_t)(r | 0x80);
+        e[n++] = (uint8_t)r;
+    }
+    if (len16)
+        obj_buf_u16(b, (uint16_t)n);
+    else
+        obj_buf_uleb(b, n);
+    obj_buf_put(b, e, n);
+}
+
 /* A frame-base-relative location expression: DW_OP_fbreg off. */
 static void
 fbreg(ObjBuf *b, int64_t off)
@@ -666,11 +690,7 @@ loclists(CgCtx *c, CgDwSection *ls, const uint64_t *labaddr,
                 ldiff(ls, labaddr, lo, base, 8);
                 ldiff(ls, labaddr, hi, base, 8);
             }
-            if (v5)
-                obj_buf_uleb(b, 1);
-            else
-                obj_buf_u16(b, 1);
-            obj_buf_u8(b, (uint8_t)(OP_reg0 + v->dwreg));
+            regloc(b, v->dwreg, !v5);
         }
         if (v5) {
             obj_buf_u8(b, 0);           /* DW_LLE_end_of_list */
@@ -733,7 +753,11 @@ cg_dwarf_sections(CgCtx *c, CgDwSection *sec, const uint64_t *labaddr)
         loclists(c, &sec[lsec - OBJ_SEC_DEBUG_INFO], labaddr, listoff);
 
     Types ty = {0};
-    uint8_t fpreg = t->dwarf_regs ? t->dwarf_regs[t->reg_fp] : 6;
+    /* the frame base: the frame pointer, which frame offsets count
+     * from on every target (x86-64 %rbp, AArch64 x29) */
+    if (!t->dwarf_regs)
+        CG_BUG("-g for a target without DWARF register numbers");
+    uint8_t fpreg = t->dwarf_regs[t->reg_fp];
     for (uint32_t k = 0; k < nf; k++) {
         DwFunc *f = &d->funcs.data[k];
         const IrSymData *sd = ir_sym_c(m, f->sym);
@@ -745,8 +769,7 @@ cg_dwarf_sections(CgCtx *c, CgDwSection *sec, const uint64_t *labaddr)
         fix(info, (CgDwFix){.kind = CG_DW_SPAN, .sym = f->sym.id,
                             .fn_index = f->fn_index, .sym2 = f->sym.id,
                             .fn_index2 = f->fn_index}, 4);
-        obj_buf_uleb(b, 1);             /* exprloc: DW_OP_regN fp */
-        obj_buf_u8(b, (uint8_t)(OP_reg0 + fpreg));
+        regloc(b, fpreg, false);        /* exprloc: the frame pointer */
         name_of(b, m, sd->name);
         obj_buf_u8(b, 1);
         obj_buf_uleb(b, f->line);
