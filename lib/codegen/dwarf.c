@@ -136,11 +136,14 @@ typedef struct {
 } DwFunc;
 
 /* A parameter or (above -O0) a named value of the function being
- * compiled: value, vreg, and the instruction that defines the vreg. */
+ * compiled: value, vreg, and the instruction that defines the vreg, or
+ * for a parameter of a block other than the entry, the MIR block at
+ * whose start the edges' parallel moves have put it in its register. */
 typedef struct {
     uint32_t value, vreg, def;
     uint32_t line;
     bool param;
+    uint32_t block;
 } DwEntry;
 
 struct CgDwarf {
@@ -213,7 +216,7 @@ note_def(CgCtx *c, IrValue v, uint32_t first, uint32_t line, bool param)
                 def = i;
         }
     if (def)
-        VEC_PUSH(c->dwarf->entry, ((DwEntry){v.id, r, def, line, param}));
+        VEC_PUSH(c->dwarf->entry, ((DwEntry){v.id, r, def, line, param, 0}));
 }
 
 void
@@ -273,16 +276,18 @@ placed_from(MirFunc *f, uint32_t b)
 /* One sweep over the edges of the placed blocks (branches, with the
  * state before them, and fall-throughs): marks their targets in
  * 'reached', or lowers in[target] where the edge's state is false.
- * Returns whether an in[] changed. */
+ * The value is defined by instruction 'def' or at the start of block
+ * 'genb'.  Returns whether an in[] changed. */
 static bool
-walk_edges(MirFunc *f, uint32_t r, uint32_t def, bool *in, bool *reached)
+walk_edges(MirFunc *f, uint32_t r, uint32_t def, uint32_t genb, bool *in,
+           bool *reached)
 {
     bool changed = false;
     for (uint32_t b = 1; b < f->blocks.len; b++) {
         MirBlock *bl = &f->blocks.data[b];
         if (!bl->placed)
             continue;
-        bool st = in ? in[b] : true, term = false;
+        bool st = in ? in[b] || b == genb : true, term = false;
         for (uint32_t k = 0; k <= bl->insts.len; k++) {
             uint32_t i = k < bl->insts.len ? bl->insts.data[k] : 0;
             uint32_t nops = i ? mir_inst(f, i)->nopnds : 1;
@@ -302,7 +307,11 @@ walk_edges(MirFunc *f, uint32_t r, uint32_t def, bool *in, bool *reached)
             if (!i)
                 break;
             st = i == def ? true : st && !writes(f, i, r);
-            term = f->target->ops[mir_inst(f, i)->op].flags & MIR_OPF_TERM;
+            /* CFI rows after a return (the epilogue's restore_state)
+             * do not make control fall through */
+            if (mir_inst(f, i)->op != f->target->op_cfi)
+                term = f->target->ops[mir_inst(f, i)->op].flags &
+                       MIR_OPF_TERM;
         }
     }
     return changed;
@@ -311,12 +320,18 @@ walk_edges(MirFunc *f, uint32_t r, uint32_t def, bool *in, bool *reached)
 /* Appends to out the (first, end) instruction pairs (end 0: the
  * function's end) of the code where physreg r holds the value 'def'
  * wrote to it (see the file comment), entry being the entry block;
- * param: def copies an incoming parameter. */
+ * param: def copies an incoming parameter.  With genb, the value is
+ * instead the one every edge into block genb puts in r (a block
+ * parameter), from genb's start on. */
 static void
 reg_ranges(MirFunc *f, uint32_t entry, uint32_t r, uint32_t def, bool param,
-           MirInstVec *out)
+           uint32_t genb, MirInstVec *out)
 {
-    uint32_t nb = f->blocks.len, db = 0;
+    uint32_t nb = f->blocks.len, db = genb;
+    /* control reaching an unplaced block goes on to the next placed
+     * one, which other edges may enter with r holding something else */
+    if (genb && !f->blocks.data[genb].placed)
+        return;
     for (uint32_t b = 1; b < nb && !db; b++)
         for (uint32_t k = 0; k < f->blocks.data[b].insts.len && !db; k++)
             if (f->blocks.data[b].insts.data[k] == def &&
@@ -340,17 +355,17 @@ reg_ranges(MirFunc *f, uint32_t entry, uint32_t r, uint32_t def, bool param,
      * reaches never run: false. */
     bool *in = xcalloc(nb, sizeof *in);
     bool *reached = xcalloc(nb, sizeof *reached);
-    walk_edges(f, r, def, NULL, reached);
+    walk_edges(f, r, def, genb, NULL, reached);
     for (uint32_t b = 1; b < nb; b++)
         in[b] = b == entry ? init : reached[b];
-    while (walk_edges(f, r, def, in, NULL))
+    while (walk_edges(f, r, def, genb, in, NULL))
         ;
     uint32_t open = 0;
     for (uint32_t b = 1; b < nb; b++) {
         MirBlock *bl = &f->blocks.data[b];
         if (!bl->placed)
             continue;
-        bool st = in[b];
+        bool st = in[b] || b == genb;
         for (uint32_t k = 0; k < bl->insts.len; k++) {
             uint32_t i = bl->insts.data[k];
             if (mir_inst(f, i)->op == f->target->op_cfi)
@@ -394,7 +409,7 @@ locate(struct CgDwarf *d, MirFunc *f, uint32_t entry, const DwEntry *de,
     if (mv->spill || !mv->reg || !f->target->dwarf_regs)
         return false;
     pairs->len = 0;
-    reg_ranges(f, entry, mv->reg, de->def, de->param, pairs);
+    reg_ranges(f, entry, mv->reg, de->def, de->param, de->block, pairs);
     if (!pairs->len)
         return false;
     x->range = d->ranges.len;
@@ -452,6 +467,21 @@ cg_dwarf_func(CgCtx *c, MirFunc *f)
                    .slot = true,
                    .off = f->frame.data[c->slotobj[k]].offset};
         VEC_PUSH(d->vars, x);
+    }
+    /* named parameters of the other blocks (above -O0, as named
+     * values): in their register from their block's start */
+    IR_FOR_BLOCKS(irf, b) {
+        IrBlockData *pb = ir_block(irf, b);
+        if (b.id == e.id || !c->reachable[b.id] || !c->opt->optlevel)
+            continue;
+        for (uint32_t p = 0; p < pb->nparams; p++) {
+            IrValue v = ir_block_param(irf, b, p);
+            if (ir_value(irf, v)->name && c->vfirst[v.id] &&
+                c->vcount[v.id] == 1)
+                VEC_PUSH(d->entry, ((DwEntry){
+                    v.id, c->leafpool.data[c->vfirst[v.id]], 0,
+                    pb->loc.line, false, c->blockmap[b.id]}));
+        }
     }
     /* named values (above -O0), unless a slot or parameter has the
      * name a debugger would know them by */

@@ -5,8 +5,9 @@
 #     stops there, bt names dbg.sir:LINE, list shows the SIR text, next
 #     walks the loop's lines in order, info locals / print show the
 #     stack slots at -O0 (ints, a float, a pointer, a struct), finish
-#     returns the value; at -O2 a breakpoint on a line still hits and
-#     nothing is shown with a wrong value;
+#     returns the value; at -O2 a breakpoint on a line still hits,
+#     nothing is shown with a wrong value, and the parameters of a
+#     loop's block show each iteration's values;
 #   - the same sessions on AArch64: sirc -mtriple=aarch64-linux-gnu,
 #     linked by aarch64-linux-gnu-gcc, run by qemu-aarch64 -g SOCKET
 #     with gdb-multiarch attached (skipped, with a message, when those
@@ -182,6 +183,18 @@ gdb_tests() {
             '^a2 = 0$' '^33	' 'Value returned is \$1 = 10'
     else
         bad "$l: dbg.sir -O2 -g did not build"
+    fi
+    # -O2: parameters of a loop's block are locals from the block's
+    # start, each iteration's values (lines.sir's @inv(3, 5): the loop
+    # adds k * k = 25 to acc)
+    if build $l $one -O2 $d/lines.sir $d/lines.c "$tmp/lines"; then
+        session $l "$tmp/lines" "$tmp/gdb5.out" 'break lines.sir:23' run \
+            'info locals' continue 'info locals'
+        expect "$tmp/gdb5.out" "gdb $l -O2: block parameters" \
+            '^i = 0$' '^acc = 0$' '^acc2 = 25$' \
+            '^i = 1$' '^acc = 25$' '^acc2 = 50$'
+    else
+        bad "$l: lines.sir -O2 -g did not build"
     fi
     # optimized SIR printed by siropt: debugged as its own text
     if "$siropt" -O2 -o "$tmp/opt.sir" $d/dbg.sir &&
