@@ -11,8 +11,9 @@
  *                 declaration line), its named entry-block parameters,
  *                 one variable per stack slot ($x) at its frame offset
  *                 (DW_OP_fbreg) and, above -O0, one per named value
- *                 (%x) with a location list (unless a slot or parameter
- *                 has its name);
+ *                 (%x) and named parameter of another block, with a
+ *                 location list (unless a slot or parameter has its
+ *                 name);
  *                 base, pointer, structure and array types for the SIR
  *                 types used.  Strings are inline (DW_FORM_string).
  *   .debug_abbrev the fixed abbreviation table below.
@@ -27,10 +28,20 @@
  *                 must-analysis on the final code, killed by any write
  *                 of R (a def, a call that clobbers it, the epilogue's
  *                 restore), so the value shown is that of the last
- *                 execution of the definition, which dominates.
+ *                 execution of the definition, which dominates.  A
+ *                 parameter of a block other than the entry is defined
+ *                 at its block's start: every edge in has put it in R.
  *                 Elsewhere the debugger says <optimized out>, never a
  *                 wrong value.  Range ends are debug labels the sinks
  *                 place (sink.h).
+ *
+ * No .debug_aranges (clang writes it only for -gdwarf-aranges; GCC
+ * always): the one compile unit's DW_AT_low_pc/high_pc cover all its
+ * code, and gdb, lldb and binutils fall back to them without the
+ * section, so it would only repeat them.
+ *
+ * Registers are numbered by the target's DWARF mapping (Target.
+ * dwarf_regs); nothing here knows an ISA.
  *
  * Fields only a sink can fill (addresses, function sizes, offsets into
  * other debug sections) are left zero and listed as CgDwFix records.
