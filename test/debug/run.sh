@@ -301,6 +301,22 @@ if have llvm-dwarfdump; then
         done
         [ $n -gt 100 ] && ok || bad "$t: only $n objects verified"
     done
+    # and on the file tests' programs, one configuration per ISA
+    n=0
+    for f in test/sir/*/*.sir; do
+        case $f in *.fail.sir) continue;; esac
+        for t in x86_64-linux-gnu aarch64-linux-gnu; do
+            asm=$(asm_of $t)
+            o=-O0; [ $t = x86_64-linux-gnu ] || o=-O2
+            "$sirc" $o -g -mtriple=$t -S "$f" -o "$tmp/v.s" 2>/dev/null &&
+                [ -n "$asm" ] && $asm "$tmp/v.s" -o "$tmp/v.o" 2>/dev/null ||
+                continue
+            n=$((n + 1))
+            llvm-dwarfdump --verify "$tmp/v.o" > "$tmp/v.out" 2>&1 ||
+                bad "llvm-dwarfdump --verify: $f $t $o"
+        done
+    done
+    [ $n -gt 200 ] && ok || bad "only $n file-test programs verified"
 else
     echo "debug tests: llvm-dwarfdump missing, DWARF checks skipped"
 fi
