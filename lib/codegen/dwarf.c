@@ -31,6 +31,8 @@
  *                 execution of the definition, which dominates.  A
  *                 parameter of a block other than the entry is defined
  *                 at its block's start: every edge in has put it in R.
+ *                 A spilled value is followed the same way in its
+ *                 spill slot (DW_OP_fbreg), from its spill store.
  *                 Elsewhere the debugger says <optimized out>, never a
  *                 wrong value.  Range ends are debug labels the sinks
  *                 place (sink.h).
@@ -134,7 +136,8 @@ typedef struct {
     uint32_t line;
     bool param, slot;
     int64_t off;            /* slots: from the frame base */
-    uint8_t dwreg;          /* parameters in a register: its number */
+    uint8_t dwreg;          /* location lists: the register's number */
+    bool spilled;           /* location lists: in the spill slot at off */
     uint32_t range, nranges;/* (start, end) debug labels in ranges */
 } DwVar;
 
@@ -260,19 +263,122 @@ clobbers(MirFunc *f, uint32_t i, uint32_t r)
            (t->regs->caller_saved >> r & 1);
 }
 
-/* Whether instruction i writes physreg r. */
+/* Where a location list follows a value: in physreg r, or (r 0) in
+ * the 8-byte spill slot at fp + off; defined by instruction def (for a
+ * slot: the spill store after the definition), or at the start of block
+ * genb (a block parameter: every edge in has put it there). */
+typedef struct {
+    uint32_t r;
+    int64_t off;
+    uint32_t def, genb;
+} Track;
+
+/* Whether physreg r is one the allocator hands out (not fp, sp, or a
+ * target's scratch register such as AArch64's x16). */
 static bool
-writes(MirFunc *f, uint32_t i, uint32_t r)
+allocatable(const Target *t, uint32_t r)
 {
+    for (int c = 0; c < MIR_NCLS; c++)
+        for (const uint8_t *p = t->regs->order[c]; p && *p; p++)
+            if (*p == r)
+                return true;
+    return false;
+}
+
+/* Whether instruction i may write the slot at fp + off.  Memory
+ * addressed from an allocatable register is a SIR pointer's, which
+ * cannot reach a spill slot; the frame pointer's is compared; any
+ * other base (sp, a legalization's scratch register) may be the slot. */
+static bool
+writes_slot(MirFunc *f, uint32_t i, int64_t off)
+{
+    const Target *t = f->target;
     MirInst *in = mir_inst(f, i);
-    if (clobbers(f, i, r))
-        return true;
+    /* the epilogue's CFA leaves the frame pointer: the frame base
+     * (fp) is the caller's from there on */
+    if (in->op == t->op_cfi)
+        return in->cond == MIR_CFI_DEF_CFA &&
+               mir_opnd(f, i, 1)->reg != t->reg_fp;
+    unsigned nsrc = 0;
+    for (uint32_t k = 0; k < in->nopnds; k++)
+        nsrc += mir_opnd(f, i, k)->kind == MO_REG &&
+                mir_opnd(f, i, k)->role == MIR_R_USE;
     for (uint32_t k = 0; k < in->nopnds; k++) {
+        MirOpnd *o = mir_opnd(f, i, k);
+        if (o->kind != MO_MEM || !is_def(o) || o->base != MB_REG)
+            continue;
+        if (o->reg == t->reg_fp) {
+            /* the width: of the access or the operation, twice that
+             * for a store of two registers (AArch64 stp) */
+            int64_t n = o->size > in->size ? o->size : in->size;
+            if (nsrc >= 2)
+                n *= 2;
+            if (o->imm < off + 8 && off < o->imm + n)
+                return true;
+        } else if (!allocatable(t, o->reg)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Whether instruction i names physreg r as a result. */
+static bool
+defines(MirFunc *f, uint32_t i, uint32_t r)
+{
+    for (uint32_t k = 0; k < mir_inst(f, i)->nopnds; k++) {
         MirOpnd *o = mir_opnd(f, i, k);
         if (o->kind == MO_REG && o->reg == r && is_def(o))
             return true;
     }
     return false;
+}
+
+/* Whether instruction i ends what t follows (writes its register or
+ * slot). */
+static bool
+writes(MirFunc *f, uint32_t i, const Track *t)
+{
+    if (!t->r)
+        return writes_slot(f, i, t->off);
+    return clobbers(f, i, t->r) || defines(f, i, t->r);
+}
+
+/* The spill store that puts what instruction d defines into the slot at
+ * fp + off: after d, in its block, storing a register d writes, before
+ * anything else writes the slot or that register; 0 if there is none. */
+static uint32_t
+spill_store(MirFunc *f, uint32_t d, int64_t off)
+{
+    for (uint32_t b = 1; b < f->blocks.len; b++) {
+        MirBlock *bl = &f->blocks.data[b];
+        uint32_t k = 0;
+        while (k < bl->insts.len && bl->insts.data[k] != d)
+            k++;
+        if (k == bl->insts.len)
+            continue;
+        if (!bl->placed)
+            return 0;
+        for (k++; k < bl->insts.len; k++) {
+            uint32_t i = bl->insts.data[k];
+            MirInst *in = mir_inst(f, i);
+            bool src = false;
+            for (uint32_t j = 0; j < in->nopnds; j++) {
+                MirOpnd *o = mir_opnd(f, i, j);
+                if (o->kind == MO_REG && o->role == MIR_R_USE)
+                    src |= defines(f, d, o->reg);
+            }
+            if (writes_slot(f, i, off))
+                return src && in->nopnds == 2 ? i : 0;
+            for (uint32_t j = 0; j < in->nopnds; j++) {
+                MirOpnd *o = mir_opnd(f, i, j);
+                if (o->kind == MO_REG && is_def(o) && defines(f, d, o->reg))
+                    return 0;
+            }
+        }
+        return 0;
+    }
+    return 0;
 }
 
 /* The placed block control reaches when it goes to block b. */
@@ -290,9 +396,9 @@ placed_from(MirFunc *f, uint32_t b)
  * The value is defined by instruction 'def' or at the start of block
  * 'genb'.  Returns whether an in[] changed. */
 static bool
-walk_edges(MirFunc *f, uint32_t r, uint32_t def, uint32_t genb, bool *in,
-           bool *reached)
+walk_edges(MirFunc *f, const Track *t, bool *in, bool *reached)
 {
+    uint32_t def = t->def, genb = t->genb;
     bool changed = false;
     for (uint32_t b = 1; b < f->blocks.len; b++) {
         MirBlock *bl = &f->blocks.data[b];
@@ -317,7 +423,7 @@ walk_edges(MirFunc *f, uint32_t r, uint32_t def, uint32_t genb, bool *in,
             }
             if (!i)
                 break;
-            st = i == def ? true : st && !writes(f, i, r);
+            st = i == def ? true : st && !writes(f, i, t);
             /* CFI rows after a return (the epilogue's restore_state)
              * do not make control fall through */
             if (mir_inst(f, i)->op != f->target->op_cfi)
@@ -329,15 +435,17 @@ walk_edges(MirFunc *f, uint32_t r, uint32_t def, uint32_t genb, bool *in,
 }
 
 /* Appends to out the (first, end) instruction pairs (end 0: the
- * function's end) of the code where physreg r holds the value 'def'
- * wrote to it (see the file comment), entry being the entry block;
- * param: def copies an incoming parameter.  With genb, the value is
- * instead the one every edge into block genb puts in r (a block
- * parameter), from genb's start on. */
+ * function's end) of the code where t's register or slot holds the
+ * value t.def put there (see the file comment), entry being the entry
+ * block; param: def copies an incoming parameter.  With t.genb, the
+ * value is instead the one every edge into block genb puts there (a
+ * block parameter), from genb's start on. */
 static void
-reg_ranges(MirFunc *f, uint32_t entry, uint32_t r, uint32_t def, bool param,
-           uint32_t genb, MirInstVec *out)
+ranges(MirFunc *f, uint32_t entry, const Track *tk, bool param,
+       MirInstVec *out)
 {
+    Track t = *tk;
+    uint32_t r = t.r, def = t.def, genb = t.genb;
     uint32_t nb = f->blocks.len, db = genb;
     /* control reaching an unplaced block goes on to the next placed
      * one, which other edges may enter with r holding something else */
@@ -353,23 +461,23 @@ reg_ranges(MirFunc *f, uint32_t entry, uint32_t r, uint32_t def, bool param,
         /* a parameter's copy dropped as a copy to itself: r is the
          * incoming register (another value's position is lost) */
         MirInst *in = mir_inst(f, def);
-        if (!param || !(f->target->ops[in->op].flags & MIR_OPF_MOVE) ||
+        if (!param || !r || !(f->target->ops[in->op].flags & MIR_OPF_MOVE) ||
             mir_opnd(f, def, 0)->kind != MO_REG ||
             mir_opnd(f, def, 0)->reg != r || mir_opnd(f, def, 1)->reg != r ||
             !f->blocks.data[entry].placed)
             return;
         init = true;
-        def = 0;
+        def = t.def = 0;
     }
     /* The greatest fixpoint, from all-true, lowered in place in layout
      * order (a straight run settles in one sweep); blocks nothing
      * reaches never run: false. */
     bool *in = xcalloc(nb, sizeof *in);
     bool *reached = xcalloc(nb, sizeof *reached);
-    walk_edges(f, r, def, genb, NULL, reached);
+    walk_edges(f, &t, NULL, reached);
     for (uint32_t b = 1; b < nb; b++)
         in[b] = b == entry ? init : reached[b];
-    while (walk_edges(f, r, def, genb, in, NULL))
+    while (walk_edges(f, &t, in, NULL))
         ;
     uint32_t open = 0;
     for (uint32_t b = 1; b < nb; b++) {
@@ -379,9 +487,11 @@ reg_ranges(MirFunc *f, uint32_t entry, uint32_t r, uint32_t def, bool param,
         bool st = in[b] || b == genb;
         for (uint32_t k = 0; k < bl->insts.len; k++) {
             uint32_t i = bl->insts.data[k];
-            if (mir_inst(f, i)->op == f->target->op_cfi)
+            if (mir_inst(f, i)->op == f->target->op_cfi) {
+                st = st && !writes(f, i, &t);
                 continue;
-            if (clobbers(f, i, r))
+            }
+            if (r && clobbers(f, i, r))
                 st = false;
             if (st && !open)
                 open = i;
@@ -390,7 +500,7 @@ reg_ranges(MirFunc *f, uint32_t entry, uint32_t r, uint32_t def, bool param,
                 VEC_PUSH(*out, i);
                 open = 0;
             }
-            st = i == def ? true : st && !writes(f, i, r);
+            st = i == def ? true : st && !writes(f, i, &t);
         }
     }
     if (open) {
@@ -411,23 +521,38 @@ label_at(struct CgDwarf *d, uint32_t i)
 }
 
 /* The location list of x, the value 'de' defines, when the allocator
- * kept it in a register; false if it has none. */
+ * kept it in a register or a spill slot; false if it has none.  A
+ * spilled value is followed from the store after its (last)
+ * definition, or, for a block parameter, from its block's start; any
+ * other store to the slot (an earlier definition's, or another value's
+ * sharing the slot) ends that. */
 static bool
 locate(struct CgDwarf *d, MirFunc *f, uint32_t entry, const DwEntry *de,
        DwVar *x, MirInstVec *pairs)
 {
     MirVreg *mv = mir_vreg(f, de->vreg);
-    if (mv->spill || !mv->reg || !f->target->dwarf_regs)
+    Track t = {.r = mv->reg, .def = de->def, .genb = de->block};
+    if (mv->spill) {
+        const MirFrameObj *o = &f->frame.data[mv->spill];
+        if (o->share >= 0)
+            o = &f->frame.data[o->share];
+        t = (Track){.off = o->offset, .genb = de->block};
+        if (!de->block && !(t.def = spill_store(f, de->def, t.off)))
+            return false;
+    } else if (!mv->reg) {
         return false;
+    }
     pairs->len = 0;
-    reg_ranges(f, entry, mv->reg, de->def, de->param, de->block, pairs);
+    ranges(f, entry, &t, de->param, pairs);
     if (!pairs->len)
         return false;
     x->range = d->ranges.len;
     for (uint32_t q = 0; q < pairs->len; q++)
         VEC_PUSH(d->ranges, label_at(d, pairs->data[q]));
     x->nranges = pairs->len / 2;
-    x->dwreg = f->target->dwarf_regs[mv->reg];
+    x->dwreg = t.r ? f->target->dwarf_regs[t.r] : 0;
+    x->spilled = !t.r;
+    x->off = t.off;
     return true;
 }
 
@@ -662,14 +787,18 @@ regloc(ObjBuf *b, unsigned r, bool len16)
     obj_buf_put(b, e, n);
 }
 
-/* A frame-base-relative location expression: DW_OP_fbreg off. */
+/* A frame-base-relative location expression, DW_OP_fbreg off, with
+ * its length (ULEB128, or 2 bytes in a DWARF 4 location list). */
 static void
-fbreg(ObjBuf *b, int64_t off)
+fbreg(ObjBuf *b, int64_t off, bool len16)
 {
     ObjBuf e = {0};
     obj_buf_u8(&e, OP_fbreg);
     obj_buf_sleb(&e, off);
-    obj_buf_uleb(b, e.len);
+    if (len16)
+        obj_buf_u16(b, (uint16_t)e.len);
+    else
+        obj_buf_uleb(b, e.len);
     obj_buf_put(b, e.data, e.len);
     free(e.data);
 }
@@ -731,7 +860,10 @@ loclists(CgCtx *c, CgDwSection *ls, const uint64_t *labaddr,
                 ldiff(ls, labaddr, lo, base, 8);
                 ldiff(ls, labaddr, hi, base, 8);
             }
-            regloc(b, v->dwreg, !v5);
+            if (v->spilled)
+                fbreg(b, v->off, !v5);
+            else
+                regloc(b, v->dwreg, !v5);
         }
         if (v5) {
             obj_buf_u8(b, 0);           /* DW_LLE_end_of_list */
@@ -828,7 +960,7 @@ cg_dwarf_sections(CgCtx *c, CgDwSection *sec, const uint64_t *labaddr)
             obj_buf_uleb(b, v->line);
             type_ref(&ty, b, v->ty);
             if (v->slot)
-                fbreg(b, v->off);
+                fbreg(b, v->off, false);
             else if (v->nranges)
                 fix(info, (CgDwFix){.kind = CG_DW_SECOFF, .sec = lsec,
                                     .addend = listoff[f->first + j]}, 4);
