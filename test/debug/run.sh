@@ -221,6 +221,28 @@ gdb_tests() {
     else
         bad "$l: spill.sir -O2 -g did not build"
     fi
+    # -O2, instruction by instruction through @pressure (nexti over
+    # the call): every value gdb shows is right (vN = 2 * (12 + N),
+    # sN = 3 + v0 + ... + vN, a = 2)
+    if [ -x "$tmp/spill" ]; then
+        session $l "$tmp/spill" "$tmp/gdb7.out" 'break pressure' run \
+            'set $n = 0' 'while $n < 150' 'info locals' 'info args' \
+            nexti 'set $n = $n + 1' end
+        awk '$2 != "=" || $3 == "<optimized" { next }
+             /^v[0-9]+ = / { w = 2 * (12 + substr($1, 2)) }
+             /^s[0-9]+ = / { w = 3
+                 for (k = 0; k <= substr($1, 2) + 0; k++) w += 2 * (12 + k) }
+             /^a = / { w = 2 }
+             /^[vsa][0-9]* = / { if ($3 != w) print "wrong: " $0; else ok++ }
+             END { if (ok < 40) print "shown: " ok + 0 }' \
+            "$tmp/gdb7.out" > "$tmp/wrong"
+        if [ -s "$tmp/wrong" ]; then
+            bad "gdb $l -O2: nexti through @pressure"
+            sed 's/^/    /' "$tmp/wrong" | head -20
+        else
+            ok
+        fi
+    fi
     # optimized SIR printed by siropt: debugged as its own text
     if "$siropt" -O2 -o "$tmp/opt.sir" $d/dbg.sir &&
        line=$(grep -n 'call void @mark(i32 %0)' "$tmp/opt.sir" |
