@@ -243,6 +243,19 @@ gdb_tests() {
             ok
         fi
     fi
+    # the same through the loop of lines.sir's @inv (inv.awk)
+    if [ -x "$tmp/lines" ]; then
+        session $l "$tmp/lines" "$tmp/gdb8.out" 'break inv' run \
+            'set $n = 0' 'while $n < 80' 'info locals' 'info args' \
+            nexti 'set $n = $n + 1' end
+        awk -f $d/inv.awk "$tmp/gdb8.out" > "$tmp/wrong"
+        if [ -s "$tmp/wrong" ]; then
+            bad "gdb $l -O2: nexti through @inv's loop"
+            sed 's/^/    /' "$tmp/wrong" | head -20
+        else
+            ok
+        fi
+    fi
     # optimized SIR printed by siropt: debugged as its own text
     if "$siropt" -O2 -o "$tmp/opt.sir" $d/dbg.sir &&
        line=$(grep -n 'call void @mark(i32 %0)' "$tmp/opt.sir" |
