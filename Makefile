@@ -208,7 +208,7 @@ bench: all
 	@sh bench/run.sh $(B)/bin
 	@sh bench/kernels.sh $(B)/bin
 	@sh bench/compare.sh $(B)/bin
-	@sh bench/a64count.sh $(B)/bin
+	@sh bench/icount.sh $(B)/bin
 	@sh bench/tools.sh $(B)/bin
 	@sh bench/scale.sh $(B)/bin
 

@@ -84,6 +84,71 @@ branch_opnd(MirFunc *f, uint32_t i)
     return -1;
 }
 
+/* The target operand of the first branch of block b at or after
+ * position *k (which moves past it), or NULL. */
+static MirOpnd *
+next_branch(MirFunc *f, uint32_t b, uint32_t *k)
+{
+    MirBlock *bl = &f->blocks.data[b];
+    while (*k < bl->insts.len) {
+        uint32_t i = bl->insts.data[(*k)++];
+        int o = branch_opnd(f, i);
+        if (o >= 0)
+            return mir_opnd(f, i, o);
+    }
+    return NULL;
+}
+
+/* The block a branch to block b ends up in: b, or what b jumps to when
+ * it holds nothing but a jump (an edge block whose copies the allocator
+ * coalesced away), followed a few steps. */
+static uint32_t
+final_target(MirFunc *f, uint32_t b)
+{
+    for (int n = 0; n < 8; n++) {
+        MirBlock *bl = &f->blocks.data[b];
+        if (bl->insts.len != 1 ||
+            mir_inst(f, bl->insts.data[0])->op != f->target->op_jmp)
+            break;
+        uint32_t to = mir_opnd(f, bl->insts.data[0], 0)->obj;
+        if (to == b)
+            break;
+        b = to;
+    }
+    return b;
+}
+
+/* Branches go straight to the final target; a block that is only a jump
+ * and that nothing reaches any more (no branch, no fall-through) is
+ * dropped.  Linear: a bounded walk per branch. */
+static void
+thread_jumps(MirFunc *f)
+{
+    uint32_t nb = f->blocks.len;
+    uint8_t *hit = xcalloc(nb + 1, 1);
+    for (uint32_t b = 1; b < nb; b++) {
+        MirOpnd *x;
+        for (uint32_t k = 0; (x = next_branch(f, b, &k));) {
+            x->obj = final_target(f, x->obj);
+            hit[x->obj] = 1;
+        }
+    }
+    bool falls = true;      /* the block before b may fall into it */
+    for (uint32_t b = 1; b < nb; b++) {
+        MirBlock *bl = &f->blocks.data[b];
+        if (!bl->insts.len)
+            continue;
+        if (b > 1 && !hit[b] && !falls && final_target(f, b) != b) {
+            bl->insts.len = 0;
+            continue;
+        }
+        uint32_t last = bl->insts.data[bl->insts.len - 1];
+        falls = !(f->target->ops[mir_inst(f, last)->op].flags &
+                  MIR_OPF_TERM);
+    }
+    free(hit);
+}
+
 /* Blocks that a later block (or the block itself) branches to: the tops
  * of loops as laid out. */
 static void
@@ -91,13 +156,9 @@ mark_loop_tops(MirFunc *f)
 {
     const Target *t = f->target;
     for (uint32_t b = 1; b < f->blocks.len; b++) {
-        MirBlock *bl = &f->blocks.data[b];
-        for (uint32_t k = 0; k < bl->insts.len; k++) {
-            uint32_t i = bl->insts.data[k];
-            int o = branch_opnd(f, i);
-            if (o < 0)
-                continue;
-            uint32_t to = mir_opnd(f, i, o)->obj;
+        MirOpnd *x;
+        for (uint32_t k = 0; (x = next_branch(f, b, &k));) {
+            uint32_t to = x->obj;
             if (to <= b) {
                 f->blocks.data[to].align_log2 = t->loop_align_log2;
                 f->blocks.data[to].align_max = t->loop_align_max;
@@ -174,6 +235,8 @@ cg_finalize(CgCtx *c, MirFunc *f)
 {
     const Target *t = f->target;
     resolve_frame(f);
+    if (c->opt->optlevel > 0)
+        thread_jumps(f);
     if (c->opt->optlevel > 0 && t->loop_align_log2)
         mark_loop_tops(f);
     if (t->post_ra)

@@ -231,5 +231,7 @@ void a64_print_inst(MirFunc *f, uint32_t i, FILE *out);
 void a64_prologue(CgCtx *c, MirFunc *f);
 void a64_epilogue(CgCtx *c, MirFunc *f, uint32_t ret, MirInstVec *out);
 void a64_post_ra(CgCtx *c, MirFunc *f);
+/* konst.c: Target.post_isel (wide constants out of loops) */
+void a64_post_isel(CgCtx *c, MirFunc *f);
 
 #endif

@@ -380,6 +380,8 @@ cmp_const(CgCtx *c, uint8_t sz, uint32_t r, int64_t k)
     a64_emit2(c, A64_CMP, sz, a64_reg(r), a64_reg(kreg(c, k)));
 }
 
+static IrInst foldable_def(CgCtx *c, IrValue v, IrBlock b);
+
 /* Emits the compare of an icmp/fcmp; returns the condition. */
 static Cond
 emit_compare(CgCtx *c, IrInst i)
@@ -399,6 +401,28 @@ emit_compare(CgCtx *c, IrInst i)
         a = b;
         b = t;
         p = cg_pred_mirror(p);
+    }
+    /* (x & mask) ==/!= 0 as tst x, #mask */
+    IrInst an = (p == IR_PRED_EQ || p == IR_PRED_NE) && c->opt->optlevel &&
+                cg_const_of(c, b, &k) && k == 0
+        ? foldable_def(c, a, ir_layout_inst_block(f, i)) : (IrInst){0};
+    if (an.id && ir_inst(f, an)->op == IR_OP_AND) {
+        IrValue x = ir_inst_arg(f, an, 0), y = ir_inst_arg(f, an, 1);
+        int64_t m;
+        uint32_t enc;
+        if (cg_const_of(c, x, &m)) {
+            IrValue t = x;
+            x = y;
+            y = t;
+        }
+        uint64_t mm = cg_const_of(c, y, &m) ? (uint64_t)m : 0;
+        if (ts < 8)
+            mm &= (UINT64_C(1) << 8 * ts) - 1;
+        if (mm && a64_logimm(mm, sz * 8u, &enc)) {
+            a64_emit2(c, A64_TSTI, sz, a64_reg(a64_R(c, x)),
+                      mir_imm((int64_t)mm));
+            return (Cond){icc(p), 0, false};
+        }
     }
     bool sgn = signed_pred(p);
     uint32_t ra = ext32v(c, sgn, ts, a);
@@ -503,9 +527,10 @@ branch_zero(CgCtx *c, IrValue v, uint32_t lt, uint32_t lf)
             y = m;
             m = t;
         }
-        uint64_t bit = ts == 8 ? (uint64_t)k
-                               : (uint64_t)k & ((UINT64_C(1) << 8 * ts) - 1);
-        if (cg_const_of(c, m, &k) && bit && !(bit & (bit - 1))) {
+        uint64_t bit = cg_const_of(c, m, &k) ? (uint64_t)k : 0;
+        if (ts < 8)
+            bit &= (UINT64_C(1) << 8 * ts) - 1;
+        if (bit && !(bit & (bit - 1))) {
             unsigned b = 0;
             while ((UINT64_C(1) << b) != bit)
                 b++;
@@ -554,7 +579,30 @@ sel_sel(CgCtx *c, IrInst i)
     const uint32_t *rb0 = cg_value_regs(c, b, &nb);
     uint32_t *rb = xmalloc((nb + 1) * sizeof *rb);
     memcpy(rb, rb0, nb * sizeof *rb);
+    /* c ? x : m + 1 as csinc (m + 1 : x as csinc on the negation) */
+    IrBlock blk = ir_layout_inst_block(f, i);
+    IrType ty = ir_inst(f, i)->ty;
+    int inc = -1;
+    IrValue m = {0};
+    for (int s = 0; s < 2 && inc < 0 && c->opt->optlevel &&
+                    ir_type_is_int(ty); s++) {
+        IrInst d = foldable_def(c, s ? a : b, blk);
+        int64_t one;
+        if (d.id && ir_inst(f, d)->op == IR_OP_IADD &&
+            cg_const_of(c, ir_inst_arg(f, d, 1), &one) && one == 1) {
+            inc = s;
+            m = ir_inst_arg(f, d, 0);
+        }
+    }
     Cond k = emit_cond(c, ir_inst_arg(f, i, 0));
+    if (inc >= 0 && !k.two) {
+        uint32_t x = inc ? rb[0] : ra[0];
+        uint32_t in = rrr(c, A64_CSINC, asize(ty), x, a64_R(c, m),
+                          cg_def1(c, i));
+        mir_inst(c->mf, in)->cond = inc ? k.cc ^ 1 : k.cc;
+        free(ra), free(rb);
+        return;
+    }
     const uint32_t *rd0 = cg_define(c, ir_inst_result(f, i), &nd);
     uint32_t *rd = xmalloc((nd + 1) * sizeof *rd);
     memcpy(rd, rd0, nd * sizeof *rd);

@@ -205,6 +205,7 @@ invert_branch(MirInst *in)
     .op_cfi = A64_CFI, \
     .prologue = a64_prologue, \
     .epilogue = a64_epilogue, \
+    .post_isel = a64_post_isel, \
     .post_ra = a64_post_ra, \
     .print_inst = a64_print_inst, \
     .obj_machine = OBJ_AARCH64, \

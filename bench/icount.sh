@@ -1,54 +1,57 @@
 #!/bin/sh
-# a64count.sh BINDIR - the AArch64 column of the kernel and comparison
-# programs (bench/kernels, bench/compare): code quality measured as the
-# number of instructions the kernel executes, since time under qemu
-# means little.
+# icount.sh BINDIR - code quality of the kernel and comparison programs
+# (bench/kernels, bench/compare) measured as the number of instructions
+# the kernel executes, on x86-64 and AArch64: a count does not depend on
+# the machine's load, and time under qemu means little.
 #
-# For each program, the sirc -O2 object for aarch64-linux-gnu and
-# `clang -O2 --target=aarch64-linux-gnu -fno-vectorize -fno-slp-vectorize`
-# on the C version (ref.c; sirc does not vectorize) are linked statically
-# with the same driver and run once (REPS=1) under qemu-aarch64 with its
-# translation log (-d in_asm,exec,nochain): every executed translation
-# block whose address lies in a function of the kernel objects adds its
-# instruction count.  The driver, libc and setup code are not counted.
-# The count weights each loop by how often it runs, so it is the hot
-# loops' length that decides it.  Rows more than 20% above clang's are
-# marked; the checksums must agree.  Exit status 1 when a tool fails or a
-# checksum differs.
+# For each ISA and program, the sirc -O2 object and
+# `clang -O2 -fno-vectorize -fno-slp-vectorize` on the C version (ref.c;
+# sirc does not vectorize) are linked statically with the same driver
+# and run once (REPS=1) under qemu-user with its translation log
+# (-d in_asm,exec,nochain): every executed translation block whose
+# address lies in a function of the kernel objects adds its instruction
+# count.  The driver, libc and setup code are not counted.  The count
+# weights each loop by how often it runs, so it is the hot loops' length
+# that decides it.  Rows more than 20% above clang's are marked; the
+# checksums must agree.  ICOUNT_ISAS picks the lanes (default
+# "x86_64 aarch64"; a lane whose tools are missing is skipped).  Exit
+# status 1 when a tool fails or a checksum differs.
 set -eu
 bindir=${1:-build/bin}
 here=$(cd "$(dirname "$0")" && pwd)
-out=${BENCH_OUT:-$(dirname "$bindir")/bench}/a64count
+out=${BENCH_OUT:-$(dirname "$bindir")/bench}/icount
+HOSTCC=${CC:-cc}
 CLANG=${CLANG:-clang}
-CC=aarch64-linux-gnu-gcc
-QEMU=${QEMU:-qemu-aarch64}
 CFLAGS="-std=c11 -D_POSIX_C_SOURCE=199309L -O2 -ffp-contract=off"
-T=aarch64-linux-gnu
-
-for t in "$CC" "$QEMU" "$CLANG"; do
-    if ! command -v "$t" >/dev/null 2>&1; then
-        echo "a64count: skipped ($t not installed; make check installs" \
-             "the AArch64 tools)"
-        exit 0
-    fi
-done
 mkdir -p "$out"
+
+# lane ISA: the triple, C compiler, qemu, binutils prefix and sysroot.
+lane() {
+    case $1 in
+    x86_64) T=x86_64-linux-gnu CC=$HOSTCC QEMU=qemu-x86_64 BU= SYSROOT=/ ;;
+    aarch64) T=aarch64-linux-gnu CC=aarch64-linux-gnu-gcc QEMU=qemu-aarch64
+             BU=aarch64-linux-gnu- SYSROOT=/usr/aarch64-linux-gnu ;;
+    esac
+    for t in "$CC" "$QEMU" "$CLANG" "${BU}nm"; do
+        command -v "$t" >/dev/null 2>&1 || return 1
+    done
+}
 
 # sir_obj K.sir K.o: sirc's own object, or its assembly through the
 # cross assembler while objects for the target are not available.
 sir_obj() {
     "$bindir/sirc" -O2 -mtriple=$T -c "$1" -o "$2" 2>/dev/null ||
     { "$bindir/sirc" -O2 -mtriple=$T -S "$1" -o "$2.s" &&
-      aarch64-linux-gnu-as "$2.s" -o "$2"; }
+      "${BU}as" "$2.s" -o "$2"; }
 }
 
 # ranges BINARY OBJ...: "start end" of every function the objects define.
 ranges() {
     bin=$1; shift
-    aarch64-linux-gnu-nm --defined-only "$@" |
+    "${BU}nm" --defined-only "$@" |
         awk 'NF == 3 && ($2 == "T" || $2 == "t") { print $3 }' | sort -u \
         >"$out/names"
-    aarch64-linux-gnu-nm -S --defined-only "$bin" | awk -v f="$out/names" '
+    "${BU}nm" -S --defined-only "$bin" | awk -v f="$out/names" '
         function hex(s,  i, v) {
             v = 0; s = tolower(s); sub(/^0x/, "", s)
             for (i = 1; i <= length(s); i++)
@@ -64,7 +67,7 @@ ranges() {
 # count RANGES BINARY ARGS...: prints "CHECKSUM COUNT".
 count() {
     r=$1; shift
-    res=$("$QEMU" -L /usr/aarch64-linux-gnu -d in_asm,exec,nochain \
+    res=$("$QEMU" -L "$SYSROOT" -d in_asm,exec,nochain \
         -D "$out/log" "$@") || return 1
     awk -v rf="$r" -v res="$res" '
         function hex(s,  i, v) {
@@ -97,6 +100,13 @@ count() {
 }
 
 status=0
+for isa in ${ICOUNT_ISAS:-x86_64 aarch64}; do
+if ! lane "$isa"; then
+    echo "icount ($isa): skipped (tools missing; make check installs the" \
+         "AArch64 ones)"
+    continue
+fi
+echo "$isa:"
 printf '%-9s %11s %11s %7s %s\n' kernel sir clang sir/cl note
 for set in kernels compare; do
     src=$here/$set
@@ -106,21 +116,22 @@ for set in kernels compare; do
         qsort hash edit bsearch list parse mat scan bits soa" ;;
     esac
     objs=""
+    pre=$out/$isa.$set
     for k in $list; do
-        sir_obj "$src/$k.sir" "$out/$set.$k.o"
-        objs="$objs $out/$set.$k.o"
+        sir_obj "$src/$k.sir" "$pre.$k.o"
+        objs="$objs $pre.$k.o"
     done
-    $CC $CFLAGS -c "$src/driver.c" -o "$out/$set.driver.o"
+    $CC $CFLAGS -c "$src/driver.c" -o "$pre.driver.o"
     $CLANG --target=$T $CFLAGS -fno-vectorize -fno-slp-vectorize \
-        -c "$src/ref.c" -o "$out/$set.ref.o"
-    $CC -static -o "$out/$set.sir" "$out/$set.driver.o" $objs
-    $CC -static -o "$out/$set.clang" "$out/$set.driver.o" "$out/$set.ref.o"
-    ranges "$out/$set.sir" $objs >"$out/$set.sir.ranges"
-    ranges "$out/$set.clang" "$out/$set.ref.o" >"$out/$set.clang.ranges"
+        -c "$src/ref.c" -o "$pre.ref.o"
+    $CC -static -o "$pre.sir" "$pre.driver.o" $objs
+    $CC -static -o "$pre.clang" "$pre.driver.o" "$pre.ref.o"
+    ranges "$pre.sir" $objs >"$pre.sir.ranges"
+    ranges "$pre.clang" "$pre.ref.o" >"$pre.clang.ranges"
     for k in $list; do
-        set -- $(count "$out/$set.sir.ranges" "$out/$set.sir" "$k" 1)
+        set -- $(count "$pre.sir.ranges" "$pre.sir" "$k" 1)
         cs=$1 ns=$2
-        set -- $(count "$out/$set.clang.ranges" "$out/$set.clang" "$k" 1)
+        set -- $(count "$pre.clang.ranges" "$pre.clang" "$k" 1)
         cc=$1 nc=$2
         ratio=$(awk -v a="$ns" -v b="$nc" 'BEGIN { printf "%.2f", a / b }')
         note=""
@@ -134,6 +145,7 @@ for set in kernels compare; do
         printf '%-9s %11d %11d %7s %s\n' "$k" "$ns" "$nc" "$ratio" "$note"
     done
 done
+done
 echo "Instructions executed by the kernel (one repetition, under qemu);"
-echo "clang: -O2 -fno-vectorize -fno-slp-vectorize --target=$T."
+echo "clang: -O2 -fno-vectorize -fno-slp-vectorize for the same triple."
 exit $status
