@@ -72,11 +72,11 @@ setlane() {
 objs() { "$sirc" -mtriple=$1 -c $d/lines.sir -o "$tmp/probe.o" 2>/dev/null; }
 
 # build LANE MODE OPT SIR DRIVER EXE: sirc OPT -g MODE (-c or -S), then
-# the lane's C compiler links the driver with it
+# the lane's C compiler links the driver with it; $G replaces -g
 build() {
     setlane $1
     e=o; [ $2 = -S ] && e=s
-    "$sirc" $3 -g -mtriple=$triple $2 "$4" -o "$6.$e" 2>"$tmp/err" &&
+    "$sirc" $3 ${G:--g} -mtriple=$triple $2 "$4" -o "$6.$e" 2>"$tmp/err" &&
         $cc -o "$6" "$5" "$6.$e" 2>>"$tmp/err"
 }
 
@@ -224,8 +224,9 @@ gdb_tests() {
     fi
     # -O2, instruction by instruction through @pressure (nexti over
     # the call): every value gdb shows is right (vN = 2 * (12 + N),
-    # sN = 3 + v0 + ... + vN, a = 2)
-    if [ -x "$tmp/spill" ]; then
+    # sN = 3 + v0 + ... + vN, a = 2); DWARF 5 and 4 location lists
+    for G in -g -gdwarf-4; do
+    if build $l $one -O2 $d/spill.sir $d/spill.c "$tmp/spill"; then
         session $l "$tmp/spill" "$tmp/gdb7.out" 'break pressure' run \
             'set $n = 0' 'while $n < 150' 'info locals' 'info args' \
             nexti 'set $n = $n + 1' end
@@ -238,12 +239,16 @@ gdb_tests() {
              END { if (ok < 40) print "shown: " ok + 0 }' \
             "$tmp/gdb7.out" > "$tmp/wrong"
         if [ -s "$tmp/wrong" ]; then
-            bad "gdb $l -O2: nexti through @pressure"
+            bad "gdb $l -O2 $G: nexti through @pressure"
             sed 's/^/    /' "$tmp/wrong" | head -20
         else
             ok
         fi
+    else
+        bad "$l: spill.sir -O2 $G did not build"
     fi
+    done
+    G=
     # the same through the loop of lines.sir's @inv (inv.awk)
     if [ -x "$tmp/lines" ]; then
         session $l "$tmp/lines" "$tmp/gdb8.out" 'break inv' run \
