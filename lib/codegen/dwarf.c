@@ -31,6 +31,7 @@
  *                 execution of the definition, which dominates.  A
  *                 parameter of a block other than the entry is defined
  *                 at its block's start: every edge in has put it in R.
+ *                 A named constant has DW_AT_const_value instead.
  *                 A spilled value is followed the same way in its
  *                 spill slot (DW_OP_fbreg), from its spill store.
  *                 Elsewhere the debugger says <optimized out>, never a
@@ -65,12 +66,12 @@ enum {
     AT_language = 0x13, AT_comp_dir = 0x1b, AT_producer = 0x25,
     AT_count = 0x37, AT_data_member_location = 0x38, AT_decl_file = 0x3a,
     AT_decl_line = 0x3b, AT_encoding = 0x3e, AT_external = 0x3f,
-    AT_frame_base = 0x40, AT_type = 0x49,
+    AT_frame_base = 0x40, AT_type = 0x49, AT_const_value = 0x1c,
     /* forms */
     FORM_addr = 0x01, FORM_data2 = 0x05, FORM_data4 = 0x06,
     FORM_string = 0x08, FORM_data1 = 0x0b, FORM_flag = 0x0c,
     FORM_udata = 0x0f, FORM_ref4 = 0x13, FORM_sec_offset = 0x17,
-    FORM_exprloc = 0x18,
+    FORM_exprloc = 0x18, FORM_sdata = 0x0d,
     /* base type encodings */
     ATE_boolean = 0x02, ATE_float = 0x04, ATE_signed = 0x05,
     LANG_C99 = 0x0c,
@@ -87,7 +88,7 @@ enum {
 enum {
     AB_CU = 1, AB_CU_NOPC, AB_SUB, AB_SUB_VOID, AB_PARAM, AB_VAR,
     AB_BASE, AB_PTR, AB_STRUCT, AB_MEMBER, AB_ARRAY, AB_SUBRANGE,
-    AB_PARAM_LOC, AB_VAR_LOC,
+    AB_PARAM_LOC, AB_VAR_LOC, AB_VAR_CONST,
 };
 
 /* code, tag, children, then (attribute, form) pairs, 0-terminated */
@@ -128,6 +129,9 @@ static const uint8_t abbrevs[][24] = {
     {AB_VAR_LOC, TAG_variable, 0, AT_name, FORM_string, AT_decl_file,
      FORM_data1, AT_decl_line, FORM_udata, AT_type, FORM_ref4,
      AT_location, FORM_sec_offset},
+    {AB_VAR_CONST, TAG_variable, 0, AT_name, FORM_string, AT_decl_file,
+     FORM_data1, AT_decl_line, FORM_udata, AT_type, FORM_ref4,
+     AT_const_value, FORM_sdata},
 };
 
 typedef struct {
@@ -138,6 +142,8 @@ typedef struct {
     int64_t off;            /* slots: from the frame base */
     uint8_t dwreg;          /* location lists: the register's number */
     bool spilled;           /* location lists: in the spill slot at off */
+    bool konst;             /* a constant: its value's bits in kbits */
+    uint64_t kbits;
     uint32_t range, nranges;/* (start, end) debug labels in ranges */
 } DwVar;
 
@@ -520,6 +526,19 @@ label_at(struct CgDwarf *d, uint32_t i)
     return d->lab[i] - 1;
 }
 
+/* Whether scalar v is a constant, and its bits (bool: 0 or 1). */
+static bool
+const_bits(CgCtx *c, IrValue v, uint64_t *bits)
+{
+    IrInst i = cg_def_of(c, v);
+    IrInstData *id = i.id ? ir_inst(c->irf, i) : NULL;
+    if (!id || (id->op != IR_OP_ICONST && id->op != IR_OP_FCONST &&
+                id->op != IR_OP_BCONST))
+        return false;
+    *bits = id->op == IR_OP_BCONST ? id->imm != 0 : id->imm;
+    return true;
+}
+
 /* The location list of x, the value 'de' defines, when the allocator
  * kept it in a register or a spill slot; false if it has none.  A
  * spilled value is followed from the store after its (last)
@@ -620,7 +639,9 @@ cg_dwarf_func(CgCtx *c, MirFunc *f)
         }
     }
     /* named values (above -O0), unless a slot or parameter has the
-     * name a debugger would know them by */
+     * name a debugger would know them by; a constant's value holds
+     * wherever it is in scope, registers or not (DW_AT_const_value,
+     * as LLVM for a variable that only ever holds a constant) */
     uint32_t nnamed = d->vars.len;
     for (uint32_t k = 0; k < d->entry.len; k++) {
         DwEntry *de = &d->entry.data[k];
@@ -629,8 +650,27 @@ cg_dwarf_func(CgCtx *c, MirFunc *f)
         for (uint32_t j = df.first; j < nnamed && !clash; j++)
             clash = d->vars.data[j].name == vd->name;
         DwVar x = {.name = vd->name, .ty = vd->ty, .line = de->line};
-        if (!clash && locate(d, f, entry, de, &x, &pairs))
+        if (!clash && !const_bits(c, (IrValue){de->value}, &x.kbits) &&
+            locate(d, f, entry, de, &x, &pairs))
             VEC_PUSH(d->vars, x);
+    }
+    IR_FOR_BLOCKS(irf, b) {
+        if (!c->opt->optlevel || !c->reachable[b.id])
+            continue;
+        IR_FOR_INSTS(irf, b, i) {
+            IrValue v = ir_inst(irf, i)->result;
+            IrValueData *vd = v.id ? ir_value(irf, v) : NULL;
+            DwVar x = {.konst = true};
+            if (!vd || !vd->name || !const_bits(c, v, &x.kbits))
+                continue;
+            bool clash = false;
+            for (uint32_t j = df.first; j < nnamed && !clash; j++)
+                clash = d->vars.data[j].name == vd->name;
+            x.name = vd->name, x.ty = vd->ty;
+            x.line = ir_inst(irf, i)->loc.line;
+            if (!clash)
+                VEC_PUSH(d->vars, x);
+        }
     }
     VEC_FREE(pairs);
     d->entry.len = 0;
@@ -952,6 +992,7 @@ cg_dwarf_sections(CgCtx *c, CgDwSection *sec, const uint64_t *labaddr)
         for (uint32_t j = 0; j < f->nvars; j++) {
             DwVar *v = &d->vars.data[f->first + j];
             obj_buf_uleb(b, v->slot      ? AB_VAR
+                            : v->konst   ? AB_VAR_CONST
                             : !v->param  ? AB_VAR_LOC
                             : v->nranges ? AB_PARAM_LOC
                                          : AB_PARAM);
@@ -959,9 +1000,16 @@ cg_dwarf_sections(CgCtx *c, CgDwSection *sec, const uint64_t *labaddr)
             obj_buf_u8(b, 1);
             obj_buf_uleb(b, v->line);
             type_ref(&ty, b, v->ty);
-            if (v->slot)
+            if (v->slot) {
                 fbreg(b, v->off, false);
-            else if (v->nranges)
+            } else if (v->konst) {
+                /* the bits, sign-extended from the type's width: gdb
+                 * stores a number into the variable's bytes (so a
+                 * float's bits make the float), and lists numbers in
+                 * `info locals`, unlike blocks */
+                unsigned sh = 64 - 8 * (unsigned)ir_type_size(m, v->ty);
+                obj_buf_sleb(b, (int64_t)(v->kbits << sh) >> sh);
+            } else if (v->nranges)
                 fix(info, (CgDwFix){.kind = CG_DW_SECOFF, .sec = lsec,
                                     .addend = listoff[f->first + j]}, 4);
         }

@@ -8,6 +8,8 @@ function check() {
     if ("n" in v && v["n"] != 3) bad("n")
     if ("k" in v && v["k"] != 5) bad("k")
     if ("kk" in v && v["kk"] != 25) bad("kk")
+    if ("zero" in v && v["zero"] != 0) bad("zero")
+    if ("one" in v && v["one"] != 1) bad("one")
     if ("i" in v && (v["i"] < 0 || v["i"] > 2)) bad("i")
     if ("i" in v && "acc" in v && v["acc"] != 25 * v["i"]) bad("acc")
     if ("acc" in v && "acc2" in v && v["acc2"] != v["acc"] + 25) bad("acc2")

@@ -176,13 +176,15 @@ gdb_tests() {
         fi
     done
     # -O2: the slots are gone; named values in registers are locals
-    # where the allocator keeps them, lines still hit
+    # where the allocator keeps them, named constants everywhere, lines
+    # still hit
     if build $l $one -O2 $d/dbg.sir $d/main.c "$tmp/o2"; then
         session $l "$tmp/o2" "$tmp/gdb2.out" 'break dbg.sir:31' run bt \
             'info locals' next delete finish
         expect "$tmp/gdb2.out" "gdb $l -O2" \
             'Breakpoint 1, sum \(n=5\) at .*dbg\.sir:31' \
-            '^a2 = 0$' '^33	' 'Value returned is \$1 = 10'
+            '^a2 = 0$' '^one = 1$' '^zero64 = 0$' '^33	' \
+            'Value returned is \$1 = 10'
     else
         bad "$l: dbg.sir -O2 -g did not build"
     fi
@@ -224,7 +226,8 @@ gdb_tests() {
     fi
     # -O2, instruction by instruction through @pressure (nexti over
     # the call): every value gdb shows is right (vN = 2 * (12 + N),
-    # sN = 3 + v0 + ... + vN, a = 2); DWARF 5 and 4 location lists
+    # sN = 3 + v0 + ... + vN, a = 2, the constants kN = 12 + N); DWARF 5
+    # and 4 location lists
     for G in -g -gdwarf-4; do
     if build $l $one -O2 $d/spill.sir $d/spill.c "$tmp/spill"; then
         session $l "$tmp/spill" "$tmp/gdb7.out" 'break pressure' run \
@@ -235,7 +238,8 @@ gdb_tests() {
              /^s[0-9]+ = / { w = 3
                  for (k = 0; k <= substr($1, 2) + 0; k++) w += 2 * (12 + k) }
              /^a = / { w = 2 }
-             /^[vsa][0-9]* = / { if ($3 != w) print "wrong: " $0; else ok++ }
+             /^k[0-9]+ = / { w = 12 + substr($1, 2) }
+             /^[vsak][0-9]* = / { if ($3 != w) print "wrong: " $0; else ok++ }
              END { if (ok < 40) print "shown: " ok + 0 }' \
             "$tmp/gdb7.out" > "$tmp/wrong"
         if [ -s "$tmp/wrong" ]; then
