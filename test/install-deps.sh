@@ -38,6 +38,8 @@ has lld || want lld
 has dot || want graphviz
 # Debugger test, libFuzzer harnesses (make fuzz) and CC=clang builds.
 has gdb || want gdb
+# The AArch64 debugger test: gdb attached to qemu-aarch64 -g.
+has gdb-multiarch || want gdb-multiarch
 has clang || want clang
 
 [ -z "$need" ] && exit 0

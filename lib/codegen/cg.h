@@ -363,6 +363,9 @@ typedef struct Target {
     /* Text: the directive that aligns a function's start, and what
      * starts a comment at the end of a line ("#", "//"). */
     const char *func_align, *comment;
+    /* DWARF register numbers by physreg, the target's DWARF register
+     * mapping (CFI, and for -g locations in registers and the frame
+     * base: reg_fp, from which frame objects' offsets count). */
     const uint8_t *dwarf_regs;
     uint32_t (*encode)(MirFunc *f, uint32_t i, bool short_branch,
                        uint8_t *buf, McFixup *fx, uint32_t *nfx);

@@ -6,12 +6,14 @@
  *
  *   .debug_info   one compile unit naming the .sir file, its directory
  *                 and the producer "sir VERSION"; one subprogram per
- *                 function (name, address range, frame base %rbp / x29,
+ *                 function (name, address range, frame base: the
+ *                 target's frame pointer, as Target.dwarf_regs numbers it,
  *                 declaration line), its named entry-block parameters,
  *                 one variable per stack slot ($x) at its frame offset
  *                 (DW_OP_fbreg) and, above -O0, one per named value
- *                 (%x) with a location list (unless a slot or parameter
- *                 has its name);
+ *                 (%x) and named parameter of another block, with a
+ *                 location list (unless a slot or parameter has its
+ *                 name);
  *                 base, pointer, structure and array types for the SIR
  *                 types used.  Strings are inline (DW_FORM_string).
  *   .debug_abbrev the fixed abbreviation table below.
@@ -26,10 +28,23 @@
  *                 must-analysis on the final code, killed by any write
  *                 of R (a def, a call that clobbers it, the epilogue's
  *                 restore), so the value shown is that of the last
- *                 execution of the definition, which dominates.
+ *                 execution of the definition, which dominates.  A
+ *                 parameter of a block other than the entry is defined
+ *                 at its block's start: every edge in has put it in R.
+ *                 A named constant has DW_AT_const_value instead.
+ *                 A spilled value is followed the same way in its
+ *                 spill slot (DW_OP_fbreg), from its spill store.
  *                 Elsewhere the debugger says <optimized out>, never a
  *                 wrong value.  Range ends are debug labels the sinks
  *                 place (sink.h).
+ *
+ * No .debug_aranges (clang writes it only for -gdwarf-aranges; GCC
+ * always): the one compile unit's DW_AT_low_pc/high_pc cover all its
+ * code, and gdb, lldb and binutils fall back to them without the
+ * section, so it would only repeat them.
+ *
+ * Registers are numbered by the target's DWARF mapping (Target.
+ * dwarf_regs); nothing here knows an ISA.
  *
  * Fields only a sink can fill (addresses, function sizes, offsets into
  * other debug sections) are left zero and listed as CgDwFix records.
@@ -51,16 +66,16 @@ enum {
     AT_language = 0x13, AT_comp_dir = 0x1b, AT_producer = 0x25,
     AT_count = 0x37, AT_data_member_location = 0x38, AT_decl_file = 0x3a,
     AT_decl_line = 0x3b, AT_encoding = 0x3e, AT_external = 0x3f,
-    AT_frame_base = 0x40, AT_type = 0x49,
+    AT_frame_base = 0x40, AT_type = 0x49, AT_const_value = 0x1c,
     /* forms */
     FORM_addr = 0x01, FORM_data2 = 0x05, FORM_data4 = 0x06,
     FORM_string = 0x08, FORM_data1 = 0x0b, FORM_flag = 0x0c,
     FORM_udata = 0x0f, FORM_ref4 = 0x13, FORM_sec_offset = 0x17,
-    FORM_exprloc = 0x18,
+    FORM_exprloc = 0x18, FORM_sdata = 0x0d,
     /* base type encodings */
     ATE_boolean = 0x02, ATE_float = 0x04, ATE_signed = 0x05,
     LANG_C99 = 0x0c,
-    OP_fbreg = 0x91, OP_reg0 = 0x50,
+    OP_fbreg = 0x91, OP_reg0 = 0x50, OP_regx = 0x90,
     /* line program */
     LNS_advance_pc = 2, LNS_advance_line = 3,
     LNS_set_column = 5, LNS_negate_stmt = 6, LNS_set_prologue_end = 10,
@@ -73,7 +88,7 @@ enum {
 enum {
     AB_CU = 1, AB_CU_NOPC, AB_SUB, AB_SUB_VOID, AB_PARAM, AB_VAR,
     AB_BASE, AB_PTR, AB_STRUCT, AB_MEMBER, AB_ARRAY, AB_SUBRANGE,
-    AB_PARAM_LOC, AB_VAR_LOC,
+    AB_PARAM_LOC, AB_VAR_LOC, AB_VAR_CONST,
 };
 
 /* code, tag, children, then (attribute, form) pairs, 0-terminated */
@@ -114,6 +129,9 @@ static const uint8_t abbrevs[][24] = {
     {AB_VAR_LOC, TAG_variable, 0, AT_name, FORM_string, AT_decl_file,
      FORM_data1, AT_decl_line, FORM_udata, AT_type, FORM_ref4,
      AT_location, FORM_sec_offset},
+    {AB_VAR_CONST, TAG_variable, 0, AT_name, FORM_string, AT_decl_file,
+     FORM_data1, AT_decl_line, FORM_udata, AT_type, FORM_ref4,
+     AT_const_value, FORM_sdata},
 };
 
 typedef struct {
@@ -122,7 +140,10 @@ typedef struct {
     uint32_t line;
     bool param, slot;
     int64_t off;            /* slots: from the frame base */
-    uint8_t dwreg;          /* parameters in a register: its number */
+    uint8_t dwreg;          /* location lists: the register's number */
+    bool spilled;           /* location lists: in the spill slot at off */
+    bool konst;             /* a constant: its value's bits in kbits */
+    uint64_t kbits;
     uint32_t range, nranges;/* (start, end) debug labels in ranges */
 } DwVar;
 
@@ -135,11 +156,14 @@ typedef struct {
 } DwFunc;
 
 /* A parameter or (above -O0) a named value of the function being
- * compiled: value, vreg, and the instruction that defines the vreg. */
+ * compiled: value, vreg, and the instruction that defines the vreg, or
+ * for a parameter of a block other than the entry, the MIR block at
+ * whose start the edges' parallel moves have put it in its register. */
 typedef struct {
     uint32_t value, vreg, def;
     uint32_t line;
     bool param;
+    uint32_t block;
 } DwEntry;
 
 struct CgDwarf {
@@ -212,7 +236,7 @@ note_def(CgCtx *c, IrValue v, uint32_t first, uint32_t line, bool param)
                 def = i;
         }
     if (def)
-        VEC_PUSH(c->dwarf->entry, ((DwEntry){v.id, r, def, line, param}));
+        VEC_PUSH(c->dwarf->entry, ((DwEntry){v.id, r, def, line, param, 0}));
 }
 
 void
@@ -245,19 +269,122 @@ clobbers(MirFunc *f, uint32_t i, uint32_t r)
            (t->regs->caller_saved >> r & 1);
 }
 
-/* Whether instruction i writes physreg r. */
+/* Where a location list follows a value: in physreg r, or (r 0) in
+ * the 8-byte spill slot at fp + off; defined by instruction def (for a
+ * slot: the spill store after the definition), or at the start of block
+ * genb (a block parameter: every edge in has put it there). */
+typedef struct {
+    uint32_t r;
+    int64_t off;
+    uint32_t def, genb;
+} Track;
+
+/* Whether physreg r is one the allocator hands out (not fp, sp, or a
+ * target's scratch register such as AArch64's x16). */
 static bool
-writes(MirFunc *f, uint32_t i, uint32_t r)
+allocatable(const Target *t, uint32_t r)
 {
+    for (int c = 0; c < MIR_NCLS; c++)
+        for (const uint8_t *p = t->regs->order[c]; p && *p; p++)
+            if (*p == r)
+                return true;
+    return false;
+}
+
+/* Whether instruction i may write the slot at fp + off.  Memory
+ * addressed from an allocatable register is a SIR pointer's, which
+ * cannot reach a spill slot; the frame pointer's is compared; any
+ * other base (sp, a legalization's scratch register) may be the slot. */
+static bool
+writes_slot(MirFunc *f, uint32_t i, int64_t off)
+{
+    const Target *t = f->target;
     MirInst *in = mir_inst(f, i);
-    if (clobbers(f, i, r))
-        return true;
+    /* the epilogue's CFA leaves the frame pointer: the frame base
+     * (fp) is the caller's from there on */
+    if (in->op == t->op_cfi)
+        return in->cond == MIR_CFI_DEF_CFA &&
+               mir_opnd(f, i, 1)->reg != t->reg_fp;
+    unsigned nsrc = 0;
+    for (uint32_t k = 0; k < in->nopnds; k++)
+        nsrc += mir_opnd(f, i, k)->kind == MO_REG &&
+                mir_opnd(f, i, k)->role == MIR_R_USE;
     for (uint32_t k = 0; k < in->nopnds; k++) {
+        MirOpnd *o = mir_opnd(f, i, k);
+        if (o->kind != MO_MEM || !is_def(o) || o->base != MB_REG)
+            continue;
+        if (o->reg == t->reg_fp) {
+            /* the width: of the access or the operation, twice that
+             * for a store of two registers (AArch64 stp) */
+            int64_t n = o->size > in->size ? o->size : in->size;
+            if (nsrc >= 2)
+                n *= 2;
+            if (o->imm < off + 8 && off < o->imm + n)
+                return true;
+        } else if (!allocatable(t, o->reg)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Whether instruction i names physreg r as a result. */
+static bool
+defines(MirFunc *f, uint32_t i, uint32_t r)
+{
+    for (uint32_t k = 0; k < mir_inst(f, i)->nopnds; k++) {
         MirOpnd *o = mir_opnd(f, i, k);
         if (o->kind == MO_REG && o->reg == r && is_def(o))
             return true;
     }
     return false;
+}
+
+/* Whether instruction i ends what t follows (writes its register or
+ * slot). */
+static bool
+writes(MirFunc *f, uint32_t i, const Track *t)
+{
+    if (!t->r)
+        return writes_slot(f, i, t->off);
+    return clobbers(f, i, t->r) || defines(f, i, t->r);
+}
+
+/* The spill store that puts what instruction d defines into the slot at
+ * fp + off: after d, in its block, storing a register d writes, before
+ * anything else writes the slot or that register; 0 if there is none. */
+static uint32_t
+spill_store(MirFunc *f, uint32_t d, int64_t off)
+{
+    for (uint32_t b = 1; b < f->blocks.len; b++) {
+        MirBlock *bl = &f->blocks.data[b];
+        uint32_t k = 0;
+        while (k < bl->insts.len && bl->insts.data[k] != d)
+            k++;
+        if (k == bl->insts.len)
+            continue;
+        if (!bl->placed)
+            return 0;
+        for (k++; k < bl->insts.len; k++) {
+            uint32_t i = bl->insts.data[k];
+            MirInst *in = mir_inst(f, i);
+            bool src = false;
+            for (uint32_t j = 0; j < in->nopnds; j++) {
+                MirOpnd *o = mir_opnd(f, i, j);
+                if (o->kind == MO_REG && o->role == MIR_R_USE)
+                    src |= defines(f, d, o->reg);
+            }
+            if (writes_slot(f, i, off))
+                return src && in->nopnds == 2 ? i : 0;
+            for (uint32_t j = 0; j < in->nopnds; j++) {
+                MirOpnd *o = mir_opnd(f, i, j);
+                if (o->kind == MO_REG && is_def(o) && defines(f, d, o->reg))
+                    return 0;
+            }
+        }
+        return 0;
+    }
+    return 0;
 }
 
 /* The placed block control reaches when it goes to block b. */
@@ -272,16 +399,18 @@ placed_from(MirFunc *f, uint32_t b)
 /* One sweep over the edges of the placed blocks (branches, with the
  * state before them, and fall-throughs): marks their targets in
  * 'reached', or lowers in[target] where the edge's state is false.
- * Returns whether an in[] changed. */
+ * The value is defined by instruction 'def' or at the start of block
+ * 'genb'.  Returns whether an in[] changed. */
 static bool
-walk_edges(MirFunc *f, uint32_t r, uint32_t def, bool *in, bool *reached)
+walk_edges(MirFunc *f, const Track *t, bool *in, bool *reached)
 {
+    uint32_t def = t->def, genb = t->genb;
     bool changed = false;
     for (uint32_t b = 1; b < f->blocks.len; b++) {
         MirBlock *bl = &f->blocks.data[b];
         if (!bl->placed)
             continue;
-        bool st = in ? in[b] : true, term = false;
+        bool st = in ? in[b] || b == genb : true, term = false;
         for (uint32_t k = 0; k <= bl->insts.len; k++) {
             uint32_t i = k < bl->insts.len ? bl->insts.data[k] : 0;
             uint32_t nops = i ? mir_inst(f, i)->nopnds : 1;
@@ -300,22 +429,34 @@ walk_edges(MirFunc *f, uint32_t r, uint32_t def, bool *in, bool *reached)
             }
             if (!i)
                 break;
-            st = i == def ? true : st && !writes(f, i, r);
-            term = f->target->ops[mir_inst(f, i)->op].flags & MIR_OPF_TERM;
+            st = i == def ? true : st && !writes(f, i, t);
+            /* CFI rows after a return (the epilogue's restore_state)
+             * do not make control fall through */
+            if (mir_inst(f, i)->op != f->target->op_cfi)
+                term = f->target->ops[mir_inst(f, i)->op].flags &
+                       MIR_OPF_TERM;
         }
     }
     return changed;
 }
 
 /* Appends to out the (first, end) instruction pairs (end 0: the
- * function's end) of the code where physreg r holds the value 'def'
- * wrote to it (see the file comment), entry being the entry block;
- * param: def copies an incoming parameter. */
+ * function's end) of the code where t's register or slot holds the
+ * value t.def put there (see the file comment), entry being the entry
+ * block; param: def copies an incoming parameter.  With t.genb, the
+ * value is instead the one every edge into block genb puts there (a
+ * block parameter), from genb's start on. */
 static void
-reg_ranges(MirFunc *f, uint32_t entry, uint32_t r, uint32_t def, bool param,
-           MirInstVec *out)
+ranges(MirFunc *f, uint32_t entry, const Track *tk, bool param,
+       MirInstVec *out)
 {
-    uint32_t nb = f->blocks.len, db = 0;
+    Track t = *tk;
+    uint32_t r = t.r, def = t.def, genb = t.genb;
+    uint32_t nb = f->blocks.len, db = genb;
+    /* control reaching an unplaced block goes on to the next placed
+     * one, which other edges may enter with r holding something else */
+    if (genb && !f->blocks.data[genb].placed)
+        return;
     for (uint32_t b = 1; b < nb && !db; b++)
         for (uint32_t k = 0; k < f->blocks.data[b].insts.len && !db; k++)
             if (f->blocks.data[b].insts.data[k] == def &&
@@ -326,35 +467,37 @@ reg_ranges(MirFunc *f, uint32_t entry, uint32_t r, uint32_t def, bool param,
         /* a parameter's copy dropped as a copy to itself: r is the
          * incoming register (another value's position is lost) */
         MirInst *in = mir_inst(f, def);
-        if (!param || !(f->target->ops[in->op].flags & MIR_OPF_MOVE) ||
+        if (!param || !r || !(f->target->ops[in->op].flags & MIR_OPF_MOVE) ||
             mir_opnd(f, def, 0)->kind != MO_REG ||
             mir_opnd(f, def, 0)->reg != r || mir_opnd(f, def, 1)->reg != r ||
             !f->blocks.data[entry].placed)
             return;
         init = true;
-        def = 0;
+        def = t.def = 0;
     }
     /* The greatest fixpoint, from all-true, lowered in place in layout
      * order (a straight run settles in one sweep); blocks nothing
      * reaches never run: false. */
     bool *in = xcalloc(nb, sizeof *in);
     bool *reached = xcalloc(nb, sizeof *reached);
-    walk_edges(f, r, def, NULL, reached);
+    walk_edges(f, &t, NULL, reached);
     for (uint32_t b = 1; b < nb; b++)
         in[b] = b == entry ? init : reached[b];
-    while (walk_edges(f, r, def, in, NULL))
+    while (walk_edges(f, &t, in, NULL))
         ;
     uint32_t open = 0;
     for (uint32_t b = 1; b < nb; b++) {
         MirBlock *bl = &f->blocks.data[b];
         if (!bl->placed)
             continue;
-        bool st = in[b];
+        bool st = in[b] || b == genb;
         for (uint32_t k = 0; k < bl->insts.len; k++) {
             uint32_t i = bl->insts.data[k];
-            if (mir_inst(f, i)->op == f->target->op_cfi)
+            if (mir_inst(f, i)->op == f->target->op_cfi) {
+                st = st && !writes(f, i, &t);
                 continue;
-            if (clobbers(f, i, r))
+            }
+            if (r && clobbers(f, i, r))
                 st = false;
             if (st && !open)
                 open = i;
@@ -363,7 +506,7 @@ reg_ranges(MirFunc *f, uint32_t entry, uint32_t r, uint32_t def, bool param,
                 VEC_PUSH(*out, i);
                 open = 0;
             }
-            st = i == def ? true : st && !writes(f, i, r);
+            st = i == def ? true : st && !writes(f, i, &t);
         }
     }
     if (open) {
@@ -383,24 +526,52 @@ label_at(struct CgDwarf *d, uint32_t i)
     return d->lab[i] - 1;
 }
 
+/* Whether scalar v is a constant, and its bits (bool: 0 or 1). */
+static bool
+const_bits(CgCtx *c, IrValue v, uint64_t *bits)
+{
+    IrInst i = cg_def_of(c, v);
+    IrInstData *id = i.id ? ir_inst(c->irf, i) : NULL;
+    if (!id || (id->op != IR_OP_ICONST && id->op != IR_OP_FCONST &&
+                id->op != IR_OP_BCONST))
+        return false;
+    *bits = id->op == IR_OP_BCONST ? id->imm != 0 : id->imm;
+    return true;
+}
+
 /* The location list of x, the value 'de' defines, when the allocator
- * kept it in a register; false if it has none. */
+ * kept it in a register or a spill slot; false if it has none.  A
+ * spilled value is followed from the store after its (last)
+ * definition, or, for a block parameter, from its block's start; any
+ * other store to the slot (an earlier definition's, or another value's
+ * sharing the slot) ends that. */
 static bool
 locate(struct CgDwarf *d, MirFunc *f, uint32_t entry, const DwEntry *de,
        DwVar *x, MirInstVec *pairs)
 {
     MirVreg *mv = mir_vreg(f, de->vreg);
-    if (mv->spill || !mv->reg || !f->target->dwarf_regs)
+    Track t = {.r = mv->reg, .def = de->def, .genb = de->block};
+    if (mv->spill) {
+        const MirFrameObj *o = &f->frame.data[mv->spill];
+        if (o->share >= 0)
+            o = &f->frame.data[o->share];
+        t = (Track){.off = o->offset, .genb = de->block};
+        if (!de->block && !(t.def = spill_store(f, de->def, t.off)))
+            return false;
+    } else if (!mv->reg) {
         return false;
+    }
     pairs->len = 0;
-    reg_ranges(f, entry, mv->reg, de->def, de->param, pairs);
+    ranges(f, entry, &t, de->param, pairs);
     if (!pairs->len)
         return false;
     x->range = d->ranges.len;
     for (uint32_t q = 0; q < pairs->len; q++)
         VEC_PUSH(d->ranges, label_at(d, pairs->data[q]));
     x->nranges = pairs->len / 2;
-    x->dwreg = f->target->dwarf_regs[mv->reg];
+    x->dwreg = t.r ? f->target->dwarf_regs[t.r] : 0;
+    x->spilled = !t.r;
+    x->off = t.off;
     return true;
 }
 
@@ -452,8 +623,25 @@ cg_dwarf_func(CgCtx *c, MirFunc *f)
                    .off = f->frame.data[c->slotobj[k]].offset};
         VEC_PUSH(d->vars, x);
     }
+    /* named parameters of the other blocks (above -O0, as named
+     * values): in their register from their block's start */
+    IR_FOR_BLOCKS(irf, b) {
+        IrBlockData *pb = ir_block(irf, b);
+        if (b.id == e.id || !c->reachable[b.id] || !c->opt->optlevel)
+            continue;
+        for (uint32_t p = 0; p < pb->nparams; p++) {
+            IrValue v = ir_block_param(irf, b, p);
+            if (ir_value(irf, v)->name && c->vfirst[v.id] &&
+                c->vcount[v.id] == 1)
+                VEC_PUSH(d->entry, ((DwEntry){
+                    v.id, c->leafpool.data[c->vfirst[v.id]], 0,
+                    pb->loc.line, false, c->blockmap[b.id]}));
+        }
+    }
     /* named values (above -O0), unless a slot or parameter has the
-     * name a debugger would know them by */
+     * name a debugger would know them by; a constant's value holds
+     * wherever it is in scope, registers or not (DW_AT_const_value,
+     * as LLVM for a variable that only ever holds a constant) */
     uint32_t nnamed = d->vars.len;
     for (uint32_t k = 0; k < d->entry.len; k++) {
         DwEntry *de = &d->entry.data[k];
@@ -462,8 +650,27 @@ cg_dwarf_func(CgCtx *c, MirFunc *f)
         for (uint32_t j = df.first; j < nnamed && !clash; j++)
             clash = d->vars.data[j].name == vd->name;
         DwVar x = {.name = vd->name, .ty = vd->ty, .line = de->line};
-        if (!clash && locate(d, f, entry, de, &x, &pairs))
+        if (!clash && !const_bits(c, (IrValue){de->value}, &x.kbits) &&
+            locate(d, f, entry, de, &x, &pairs))
             VEC_PUSH(d->vars, x);
+    }
+    IR_FOR_BLOCKS(irf, b) {
+        if (!c->opt->optlevel || !c->reachable[b.id])
+            continue;
+        IR_FOR_INSTS(irf, b, i) {
+            IrValue v = ir_inst(irf, i)->result;
+            IrValueData *vd = v.id ? ir_value(irf, v) : NULL;
+            DwVar x = {.konst = true};
+            if (!vd || !vd->name || !const_bits(c, v, &x.kbits))
+                continue;
+            bool clash = false;
+            for (uint32_t j = df.first; j < nnamed && !clash; j++)
+                clash = d->vars.data[j].name == vd->name;
+            x.name = vd->name, x.ty = vd->ty;
+            x.line = ir_inst(irf, i)->loc.line;
+            if (!clash)
+                VEC_PUSH(d->vars, x);
+        }
     }
     VEC_FREE(pairs);
     d->entry.len = 0;
@@ -597,14 +804,41 @@ abbrev_table(ObjBuf *b)
     obj_buf_u8(b, 0);
 }
 
-/* A frame-base-relative location expression: DW_OP_fbreg off. */
+/* The location expression "in DWARF register r", with its length:
+ * DW_OP_reg0..31 name registers 0-31 in one byte, DW_OP_regx any
+ * (x86-64 xmm15 is 32, AArch64 v0-v31 are 64-95). */
 static void
-fbreg(ObjBuf *b, int64_t off)
+regloc(ObjBuf *b, unsigned r, bool len16)
+{
+    uint8_t e[8];
+    unsigned n = 0;
+    if (r < 32) {
+        e[n++] = (uint8_t)(OP_reg0 + r);
+    } else {
+        e[n++] = OP_regx;
+        for (; r >= 0x80; r >>= 7)
+            e[n++] = (uint8_t)(r | 0x80);
+        e[n++] = (uint8_t)r;
+    }
+    if (len16)
+        obj_buf_u16(b, (uint16_t)n);
+    else
+        obj_buf_uleb(b, n);
+    obj_buf_put(b, e, n);
+}
+
+/* A frame-base-relative location expression, DW_OP_fbreg off, with
+ * its length (ULEB128, or 2 bytes in a DWARF 4 location list). */
+static void
+fbreg(ObjBuf *b, int64_t off, bool len16)
 {
     ObjBuf e = {0};
     obj_buf_u8(&e, OP_fbreg);
     obj_buf_sleb(&e, off);
-    obj_buf_uleb(b, e.len);
+    if (len16)
+        obj_buf_u16(b, (uint16_t)e.len);
+    else
+        obj_buf_uleb(b, e.len);
     obj_buf_put(b, e.data, e.len);
     free(e.data);
 }
@@ -666,11 +900,10 @@ loclists(CgCtx *c, CgDwSection *ls, const uint64_t *labaddr,
                 ldiff(ls, labaddr, lo, base, 8);
                 ldiff(ls, labaddr, hi, base, 8);
             }
-            if (v5)
-                obj_buf_uleb(b, 1);
+            if (v->spilled)
+                fbreg(b, v->off, !v5);
             else
-                obj_buf_u16(b, 1);
-            obj_buf_u8(b, (uint8_t)(OP_reg0 + v->dwreg));
+                regloc(b, v->dwreg, !v5);
         }
         if (v5) {
             obj_buf_u8(b, 0);           /* DW_LLE_end_of_list */
@@ -733,7 +966,11 @@ cg_dwarf_sections(CgCtx *c, CgDwSection *sec, const uint64_t *labaddr)
         loclists(c, &sec[lsec - OBJ_SEC_DEBUG_INFO], labaddr, listoff);
 
     Types ty = {0};
-    uint8_t fpreg = t->dwarf_regs ? t->dwarf_regs[t->reg_fp] : 6;
+    /* the frame base: the frame pointer, which frame offsets count
+     * from on every target (x86-64 %rbp, AArch64 x29) */
+    if (!t->dwarf_regs)
+        CG_BUG("-g for a target without DWARF register numbers");
+    uint8_t fpreg = t->dwarf_regs[t->reg_fp];
     for (uint32_t k = 0; k < nf; k++) {
         DwFunc *f = &d->funcs.data[k];
         const IrSymData *sd = ir_sym_c(m, f->sym);
@@ -745,8 +982,7 @@ cg_dwarf_sections(CgCtx *c, CgDwSection *sec, const uint64_t *labaddr)
         fix(info, (CgDwFix){.kind = CG_DW_SPAN, .sym = f->sym.id,
                             .fn_index = f->fn_index, .sym2 = f->sym.id,
                             .fn_index2 = f->fn_index}, 4);
-        obj_buf_uleb(b, 1);             /* exprloc: DW_OP_regN fp */
-        obj_buf_u8(b, (uint8_t)(OP_reg0 + fpreg));
+        regloc(b, fpreg, false);        /* exprloc: the frame pointer */
         name_of(b, m, sd->name);
         obj_buf_u8(b, 1);
         obj_buf_uleb(b, f->line);
@@ -756,6 +992,7 @@ cg_dwarf_sections(CgCtx *c, CgDwSection *sec, const uint64_t *labaddr)
         for (uint32_t j = 0; j < f->nvars; j++) {
             DwVar *v = &d->vars.data[f->first + j];
             obj_buf_uleb(b, v->slot      ? AB_VAR
+                            : v->konst   ? AB_VAR_CONST
                             : !v->param  ? AB_VAR_LOC
                             : v->nranges ? AB_PARAM_LOC
                                          : AB_PARAM);
@@ -763,9 +1000,16 @@ cg_dwarf_sections(CgCtx *c, CgDwSection *sec, const uint64_t *labaddr)
             obj_buf_u8(b, 1);
             obj_buf_uleb(b, v->line);
             type_ref(&ty, b, v->ty);
-            if (v->slot)
-                fbreg(b, v->off);
-            else if (v->nranges)
+            if (v->slot) {
+                fbreg(b, v->off, false);
+            } else if (v->konst) {
+                /* the bits, sign-extended from the type's width: gdb
+                 * stores a number into the variable's bytes (so a
+                 * float's bits make the float), and lists numbers in
+                 * `info locals`, unlike blocks */
+                unsigned sh = 64 - 8 * (unsigned)ir_type_size(m, v->ty);
+                obj_buf_sleb(b, (int64_t)(v->kbits << sh) >> sh);
+            } else if (v->nranges)
                 fix(info, (CgDwFix){.kind = CG_DW_SECOFF, .sec = lsec,
                                     .addend = listoff[f->first + j]}, 4);
         }

@@ -229,15 +229,20 @@ void
 a64_post_ra(CgCtx *c, MirFunc *f)
 {
     MirInstVec nv = {0};
+    IrLoc floc = f->loc;
     for (uint32_t b = 1; b < f->blocks.len; b++) {
         MirBlock *bl = &f->blocks.data[b];
         nv.len = 0;
-        for (uint32_t k = 0; k < bl->insts.len; k++)
+        /* what an expansion makes has the line of what it replaces */
+        for (uint32_t k = 0; k < bl->insts.len; k++) {
+            f->loc = mir_inst(f, bl->insts.data[k])->loc;
             expand(f, bl->insts.data[k], &nv);
+        }
         MirInstVec old = bl->insts;
         bl->insts = nv;
         nv = old;
     }
+    f->loc = floc;
     VEC_FREE(nv);
     (void)c;
 }
