@@ -68,7 +68,7 @@ PUB_HDR  := lib/ir/ir.h lib/ir/ops.def lib/opt/opt.h lib/opt/passes.def \
             lib/interp/interp.h
 STAGED_HDR := $(addprefix $(B)/include/sir/,$(notdir $(PUB_HDR)))
 
-.PHONY: all check check-unit check-file check-scripts check-run check-abi \
+.PHONY: all check check-unit check-file check-scripts a64-siri check-run check-abi \
         demo bench fuzz install uninstall clean deps 80 difftest
 
 all: $(LIBSIR) $(LIBINTERP) $(SO_SIR) $(SO_INTERP) $(TOOLS) $(STAGED_HDR)
@@ -186,10 +186,25 @@ check-unit: $(UNIT_BIN)
 check-file: all
 	@$(B)/bin/filetest --bindir $(B)/bin $(FT_FLAGS) test/sir
 
-check-scripts: all $(B)/bin/iselcombo $(B)/bin/abigen
-	@fail=0; for s in $(SCRIPTS); do \
+check-scripts: all $(B)/bin/iselcombo $(B)/bin/abigen a64-siri
+	@fail=0; a64=$(CURDIR)/$(B)-a64/bin/siri; \
+	[ -x "$$a64" ] && export SIRI_A64="$$a64"; \
+	for s in $(SCRIPTS); do \
 	    echo "== $$s"; sh $$s $(B)/bin || { echo "FAILED: $$s"; fail=1; }; \
 	done; exit $$fail
+
+# test/interp's aarch64 lane runs an AArch64 build of siri under qemu
+# (in $(B)-a64, without the sanitizers).  It needs the cross compiler and
+# libffi for arm64, which test/install-deps.sh tries to install; without
+# them the lane only builds its driver libraries.
+A64_FFI = /usr/lib/aarch64-linux-gnu/libffi.a
+a64-siri: all
+	@if command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 && \
+	    [ -f $(A64_FFI) ]; then \
+	    $(MAKE) --no-print-directory B=$(B)-a64 SAN= \
+	        CC=aarch64-linux-gnu-gcc FFI_LIBS=$(A64_FFI) \
+	        CFLAGS="-O2 -isystem /usr/include/aarch64-linux-gnu" \
+	        $(B)-a64/bin/siri >/dev/null; fi
 
 # The generator of test/isel/run.sh's functions (issue 15).
 $(B)/bin/iselcombo: test/isel/combo.c

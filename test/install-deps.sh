@@ -42,6 +42,23 @@ has gdb || want gdb
 has gdb-multiarch || want gdb-multiarch
 has clang || want clang
 
+# Optional: libffi for arm64, so that test/interp can run an AArch64
+# siri under qemu (a foreign architecture for dpkg).  A failure only
+# leaves that lane building its libraries, so it never fails the script.
+if [ ! -f /usr/lib/aarch64-linux-gnu/libffi.a ] && [ "$1" != "-n" ] &&
+   has apt-get && has dpkg && [ "$(dpkg --print-architecture)" = amd64 ]; then
+    s=""; [ "$(id -u)" = 0 ] || s=sudo
+    if [ -z "$s" ] || has sudo; then
+        echo "install-deps: installing libffi-dev:arm64 (optional)"
+        { dpkg --print-foreign-architectures | grep -qx arm64 ||
+              $s dpkg --add-architecture arm64; } &&
+            DEBIAN_FRONTEND=noninteractive $s apt-get update -qq &&
+            DEBIAN_FRONTEND=noninteractive $s apt-get install -y -qq \
+                --no-install-recommends libffi-dev:arm64 >/dev/null ||
+            echo "install-deps: libffi-dev:arm64 not installed (optional)"
+    fi
+fi
+
 [ -z "$need" ] && exit 0
 if [ "$1" = "-n" ]; then
     echo "install-deps: missing:$need"
@@ -69,3 +86,4 @@ if ! sh "$0" -n; then
     echo "install-deps: some packages did not install" >&2
     exit 1
 fi
+
