@@ -571,6 +571,35 @@ csel(CgCtx *c, bool fp, uint8_t cc, uint32_t x, uint32_t y, uint32_t d)
     mir_inst(c->mf, i)->cond = cc;
 }
 
+/* The conditional-select form that makes arm v from m: csinc for
+ * m + 1, csinv for m ^ -1, csneg for 0 - m (v's only use, in block b);
+ * 0 for none. */
+static uint16_t
+cond_arm(CgCtx *c, IrValue v, IrBlock b, IrValue *m)
+{
+    IrFunc *f = c->irf;
+    IrInst d = foldable_def(c, v, b);
+    int64_t k;
+    if (!d.id)
+        return 0;
+    IrInstData *id = ir_inst(f, d);
+    unsigned w = ir_type_bits(id->ty);
+    uint64_t ones = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
+    if (id->op == IR_OP_ISUB && cg_const_of(c, ir_inst_arg(f, d, 0), &k) &&
+        k == 0) {
+        *m = ir_inst_arg(f, d, 1);
+        return A64_CSNEG;
+    }
+    if (!cg_const_of(c, ir_inst_arg(f, d, 1), &k))
+        return 0;
+    *m = ir_inst_arg(f, d, 0);
+    if (id->op == IR_OP_IADD && k == 1)
+        return A64_CSINC;
+    if (id->op == IR_OP_XOR && ((uint64_t)k & ones) == ones)
+        return A64_CSINV;
+    return 0;
+}
+
 static void
 sel_sel(CgCtx *c, IrInst i)
 {
@@ -583,25 +612,21 @@ sel_sel(CgCtx *c, IrInst i)
     const uint32_t *rb0 = cg_value_regs(c, b, &nb);
     uint32_t *rb = xmalloc((nb + 1) * sizeof *rb);
     memcpy(rb, rb0, nb * sizeof *rb);
-    /* c ? x : m + 1 as csinc (m + 1 : x as csinc on the negation) */
+    /* c ? x : m + 1 as csinc, ~m csinv, -m csneg (with the arms the
+     * other way round, on the negated condition) */
     IrBlock blk = ir_layout_inst_block(f, i);
     IrType ty = ir_inst(f, i)->ty;
     int inc = -1;
+    uint16_t cop = 0;
     IrValue m = {0};
     for (int s = 0; s < 2 && inc < 0 && c->opt->optlevel &&
-                    ir_type_is_int(ty); s++) {
-        IrInst d = foldable_def(c, s ? a : b, blk);
-        int64_t one;
-        if (d.id && ir_inst(f, d)->op == IR_OP_IADD &&
-            cg_const_of(c, ir_inst_arg(f, d, 1), &one) && one == 1) {
+                    ir_type_is_int(ty); s++)
+        if ((cop = cond_arm(c, s ? a : b, blk, &m)))
             inc = s;
-            m = ir_inst_arg(f, d, 0);
-        }
-    }
     Cond k = emit_cond(c, ir_inst_arg(f, i, 0));
     if (inc >= 0 && !k.two) {
         uint32_t x = inc ? rb[0] : ra[0];
-        uint32_t in = rrr(c, A64_CSINC, asize(ty), x, a64_R(c, m),
+        uint32_t in = rrr(c, cop, asize(ty), x, a64_R(c, m),
                           cg_def1(c, i));
         mir_inst(c->mf, in)->cond = inc ? k.cc ^ 1 : k.cc;
         free(ra), free(rb);
@@ -667,6 +692,15 @@ sel_intbin(CgCtx *c, IrInst i)
         IrValue t = a;
         a = b;
         b = t;
+    }
+    /* -(x * y) as mneg */
+    IrInst nd = id->op == IR_OP_ISUB && c->opt->optlevel &&
+                cg_const_of(c, a, &k) && k == 0
+        ? foldable_def(c, b, blk) : (IrInst){0};
+    if (nd.id && ir_inst(f, nd)->op == IR_OP_IMUL) {
+        rrr(c, A64_MNEG, sz, a64_R(c, ir_inst_arg(f, nd, 0)),
+            a64_R(c, ir_inst_arg(f, nd, 1)), cg_def1(c, i));
+        return;
     }
     /* madd / msub: x + y * z, x - y * z */
     if ((id->op == IR_OP_IADD || id->op == IR_OP_ISUB) && c->opt->optlevel) {
