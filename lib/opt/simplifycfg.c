@@ -72,6 +72,43 @@ fold_const_branches(Simp *s)
     return n;
 }
 
+/* The block b's only incoming edge when it is a `br` from another block
+ * (b can be merged into that block), else a null edge. */
+static OptEdge
+merge_edge(IrFunc *f, const OptPreds *p, IrBlock entry, IrBlock b)
+{
+    if (b.id == entry.id || opt_npreds(p, b) != 1)
+        return (OptEdge){0};
+    OptEdge e = p->e[p->start[b.id]];
+    if (ir_inst_op(f, e.inst) != IR_OP_BR)
+        return (OptEdge){0};
+    IrBlock a = ir_layout_inst_block(f, e.inst);
+    return a.id && a.id != b.id ? e : (OptEdge){0};
+}
+
+/* Moves b's instructions to the end of a in place of the br e. */
+static void
+merge_into(IrFunc *f, IrBlock a, IrBlock b, OptEdge e, uint32_t *repl)
+{
+    IrTarget *tg = ir_target(f, e.inst, 0);
+    IrBlockData *bd = ir_block(f, b);
+    for (uint32_t k = 0; k < bd->nparams && k < tg->nargs; k++)
+        repl[ir_block_param(f, b, k).id] = f->vpool.data[tg->args + k].id;
+    ir_layout_remove_inst(f, e.inst);
+    IrInst in;
+    while ((in = ir_layout_first_inst(f, b)).id) {
+        ir_layout_remove_inst(f, in);
+        ir_layout_append_inst(f, in, a);
+    }
+    ir_layout_remove_block(f, b);
+}
+
+/* A chain of mergeable blocks is merged into its head, following the
+ * branches down, so every instruction moves once whatever the layout
+ * order (merging each block into its predecessor as the layout meets
+ * it moved a chain laid out backwards once per link: issue 21's
+ * ptrchain).  Then what is left, cycles of mergeable blocks with no
+ * head (unreachable), merges block by block. */
 static uint32_t
 merge_blocks(Simp *s)
 {
@@ -81,28 +118,26 @@ merge_blocks(Simp *s)
     IrBlock entry = ir_layout_entry(f);
     uint32_t merged = 0;
     IrBlock next;
+    for (IrBlock a = entry; a.id; a = next) {
+        while (!merge_edge(f, &p, entry, a).inst.id) {
+            IrInst t = ir_layout_terminator(f, a);
+            if (!t.id || ir_inst_op(f, t) != IR_OP_BR)
+                break;
+            IrBlock b = ir_target(f, t, 0)->block;
+            OptEdge e = merge_edge(f, &p, entry, b);
+            if (!e.inst.id)
+                break;
+            merge_into(f, a, b, e, repl);
+            merged++;
+        }
+        next = ir_layout_next_block(f, a);
+    }
     for (IrBlock b = entry; b.id; b = next) {
         next = ir_layout_next_block(f, b);
-        if (b.id == entry.id || opt_npreds(&p, b) != 1)
+        OptEdge e = merge_edge(f, &p, entry, b);
+        if (!e.inst.id)
             continue;
-        OptEdge e = p.e[p.start[b.id]];
-        if (ir_inst_op(f, e.inst) != IR_OP_BR)
-            continue;
-        IrBlock a = ir_layout_inst_block(f, e.inst);
-        if (!a.id || a.id == b.id)
-            continue;
-        IrTarget *tg = ir_target(f, e.inst, 0);
-        IrBlockData *bd = ir_block(f, b);
-        for (uint32_t k = 0; k < bd->nparams && k < tg->nargs; k++)
-            repl[ir_block_param(f, b, k).id] =
-                f->vpool.data[tg->args + k].id;
-        ir_layout_remove_inst(f, e.inst);
-        IrInst in;
-        while ((in = ir_layout_first_inst(f, b)).id) {
-            ir_layout_remove_inst(f, in);
-            ir_layout_append_inst(f, in, a);
-        }
-        ir_layout_remove_block(f, b);
+        merge_into(f, ir_layout_inst_block(f, e.inst), b, e, repl);
         merged++;
     }
     if (merged)
