@@ -58,9 +58,9 @@ cpu_limit() {
     fi
 }
 
-# the 100,000-link pointer chain in linear time: simplifycfg merges a chain into its head
-# at -O2 (merging each block into its predecessor in layout order moved
-# the reversed chain once per link: 100,000 links took 33 s)
+# the 100,000-link pointer chain in linear time at -O2: simplifycfg
+# merges a chain into its head (merging each block into its predecessor
+# in layout order moved the reversed chain once per link: 33 s)
 gen ptrchain 100000 > "$tmp/chain.sir"
 cpu_limit 3 "$bindir/siropt" -O2 "$tmp/chain.sir" -o "$tmp/o.sir"
 
