@@ -26,8 +26,11 @@ sizes="blocks:200000 insts:200000 domfwd:100000 domrev:100000
 livecall:50000 switch:50000 slots:50000 funcs:50000 params:50000
 rotate:50000 loops:2000 diamonds:40000 irreducible:50000 aggswap:8192
 inline:2000 insert:4000 ptrchain:100000"
+# (the `if` keeps set -e from ending the script on a shape that is not
+# the last one listed)
 [ $# -gt 0 ] && sizes=$(for s in "$@"; do
-    for x in $sizes; do [ "${x%%:*}" = "$s" ] && echo "$x"; done; done)
+    for x in $sizes; do if [ "${x%%:*}" = "$s" ]; then echo "$x"; fi; done
+done)
 
 # CPU and RSS (KB) of one run: "CPU RSS"
 run() {

@@ -10,8 +10,8 @@
  * header, each walk one step instead of the whole chain.
  *
  * Irreducible control flow can still make it quadratic (a pass per
- * block, or long walks): past MAXWORK steps per block and edge,
- * Semi-NCA finishes the job in O(m log n).
+ * block, or long walks): past MAXWORK steps per block and edge, counted
+ * within each walk, Semi-NCA finishes the job in O(m log n).
  *
  * The tree is then numbered by an iterative DFS (pre and post numbers),
  * so ir_dom_dominates is two comparisons.  Unreachable blocks have no
@@ -25,15 +25,25 @@
 
 #define UNDEF UINT32_MAX
 
-/* Nearest common ancestor of RPO indices a and b in the partial tree. */
+/* Nearest common ancestor of RPO indices a and b in the partial tree,
+ * or UNDEF once *steps passes budget: one walk can be as long as the
+ * function, so the budget is checked within it, not only between blocks
+ * (a cycle with 100,000 entries walked 10^10 steps in the first pass). */
 static uint32_t
-intersect(const uint32_t *doms, uint32_t a, uint32_t b, uint64_t *steps)
+intersect(const uint32_t *doms, uint32_t a, uint32_t b, uint64_t *steps,
+          uint64_t budget)
 {
     while (a != b) {
-        while (a > b)
-            a = doms[a], ++*steps;
-        while (b > a)
-            b = doms[b], ++*steps;
+        while (a > b) {
+            a = doms[a];
+            if (++*steps > budget)
+                return UNDEF;
+        }
+        while (b > a) {
+            b = doms[b];
+            if (++*steps > budget)
+                return UNDEF;
+        }
     }
     return a;
 }
@@ -185,8 +195,12 @@ ir_dom_compute(IrFunc *f, const IrCfg *c, IrDomTree *d)
                 steps++;
                 if (doms[p] == UNDEF)
                     continue;
-                nd = nd == UNDEF ? p : intersect(doms, p, nd, &steps);
+                nd = nd == UNDEF ? p : intersect(doms, p, nd, &steps, budget);
+                if (steps > budget)
+                    break;
             }
+            if (steps > budget)
+                break;
             if (doms[i] != nd) {
                 doms[i] = nd;
                 changed = true;

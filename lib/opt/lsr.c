@@ -35,8 +35,8 @@ enum { MAXLATCH = 8 };
 typedef struct {
     const OptCtx *ctx;
     IrFunc *f;
-    uint32_t *inloop;   /* block id -> stamp of the loop being done */
-    uint32_t stamp;
+    const OptLoops *ls;
+    const OptLoop *lp;  /* the loop being done */
     uint32_t nreduced, noffset, npointer;
     /* Def-use lists from before the pass: instructions it adds are
      * missing (they are only considered on the next run) and those it
@@ -54,7 +54,7 @@ invariant(Lsr *l, IrValue v)
     IrBlock b = opt_def_block(l->f, v);
     if (!b.id)
         return !opt_def_inst(l->f, v).id;
-    return l->inloop[b.id] != l->stamp;
+    return !opt_loop_has(l->ls, l->lp, b);
 }
 
 /* S when value v is `iadd p, S` with S loop-invariant, else 0. */
@@ -212,7 +212,7 @@ reduce_param(Lsr *l, const OptLoops *ls, const OptLoop *lp,
         IrInst mi = u->uses[x].inst;
         IrInstData *md = ir_inst(f, mi);
         IrBlock mb = ir_layout_inst_block(f, mi);
-        if (!mb.id || l->inloop[mb.id] != l->stamp || !md->result.id)
+        if (!mb.id || !opt_loop_has(l->ls, l->lp, mb) || !md->result.id)
             continue;
         if (md->op == IR_OP_OFFSET) {
             pointer_iv(l, p, h, pre, pre_t, k, mi, step);
@@ -284,7 +284,7 @@ offset_param(Lsr *l, const OptLoop *lp, const OptPreds *p, IrInst pre,
             continue;
         IrBlock ub = ir_layout_inst_block(f, ui);
         if (y.id || ir_inst_op(f, ui) != IR_OP_IADD || !ub.id ||
-            l->inloop[ub.id] != l->stamp)
+            !opt_loop_has(l->ls, l->lp, ub))
             return;
         IrValue a = ir_inst_arg(f, ui, 0), b = ir_inst_arg(f, ui, 1);
         j = a.id == pv.id ? b : a;
@@ -313,16 +313,14 @@ reduce_loop(Lsr *l, const OptLoops *ls, const OptLoop *lp,
             const OptPreds *p, bool offsets)
 {
     IrFunc *f = l->f;
-    l->stamp++;
-    for (uint32_t k = 0; k < lp->nblocks; k++)
-        l->inloop[ls->blocks[lp->first + k].id] = l->stamp;
+    l->lp = lp;
     /* the preheader edge: the header's one edge from outside, a br */
     IrBlock h = lp->header;
     IrInst pre = {0};
     uint32_t pre_t = 0;
     for (uint32_t e = p->start[h.id]; e < p->start[h.id + 1]; e++) {
         IrBlock src = ir_layout_inst_block(f, p->e[e].inst);
-        if (l->inloop[src.id] == l->stamp)
+        if (opt_loop_has(ls, lp, src))
             continue;
         if (pre.id)
             return;
@@ -367,11 +365,9 @@ lsr_func(OptCtx *ctx, IrFunc *f)
     uint32_t made;
     const OptLoops *ls = opt_am_loops_preheaded(am, &a, &made);
     /* What follows keeps the block graph (passes.def). */
-    Lsr l = {.ctx = ctx, .f = f};
+    Lsr l = {.ctx = ctx, .f = f, .ls = ls};
     if (ls->n) {
         const OptPreds *p = opt_am_preds(am);
-        l.inloop = arena_alloc(&a, (ir_num_blocks(f) + 1) *
-                                   sizeof *l.inloop);
         /* products first, then addends: the uses again, as the
          * products' parameters are what the addends fold into */
         for (int phase = 0; phase < 2; phase++) {

@@ -198,15 +198,21 @@ uint64_t opt_alias_object_size(IrFunc *f, const OptPtrInfo *p);
 bool opt_may_alias(IrFunc *f, OptAlias *al, IrValue a, uint64_t asize,
                    IrValue b, uint64_t bsize);
 
-/* loops.c: natural loops, innermost first; block k of loop L is
- * blocks[L.first + k], the header being the first.  parent is the index
- * + 1 of the nearest enclosing loop (0: outermost), depth counts the
- * loops holding the header (1: outermost), and preheader is the
- * header's only predecessor outside the loop when that block ends in a
- * `br` (0 when there is none). */
+/* loops.c: natural loops, innermost first (a loop before every loop
+ * holding it); block k of loop L is blocks[L.first + k], the header
+ * being the first.  The blocks array is laid out along the loop tree: a
+ * loop's own blocks (those whose innermost loop it is, nown of them, in
+ * reverse post-order) and then the ranges of its inner loops, so that
+ * every loop is one range and the array holds each block once.  pos maps
+ * a block to its index there (UINT32_MAX outside every loop), which
+ * makes membership O(1) (opt_loop_has).  parent is the index + 1 of the
+ * nearest enclosing loop (0: outermost), depth counts the loops holding
+ * the header (1: outermost), and preheader is the header's only
+ * predecessor outside the loop when that block ends in a `br` (0 when
+ * there is none). */
 typedef struct {
     IrBlock header;
-    uint32_t first, nblocks;
+    uint32_t first, nblocks, nown;
     uint32_t parent, depth;
     IrBlock preheader;
 } OptLoop;
@@ -216,8 +222,17 @@ typedef struct {
     IrBlock *blocks;
     uint32_t *innermost;    /* block id -> index + 1 of the innermost
                                loop holding it, 0 outside loops */
+    uint32_t *pos;          /* block id -> index in blocks */
     uint32_t nblocks;
 } OptLoops;
+/* Whether block b lies in loop lp (b from the function the loops were
+ * computed on). */
+static inline bool
+opt_loop_has(const OptLoops *ls, const OptLoop *lp, IrBlock b)
+{
+    uint32_t p = b.id < ls->nblocks ? ls->pos[b.id] : UINT32_MAX;
+    return p >= lp->first && p - lp->first < lp->nblocks;
+}
 void opt_loops_compute(IrFunc *f, const IrCfg *c, const IrDomTree *d,
                        OptLoops *l, Arena *a);
 /* Creates missing preheaders; returns how many (then recompute). */

@@ -72,21 +72,43 @@ fold_const_branches(Simp *s)
     return n;
 }
 
-/* Whether block b's only incoming edge is a `br` from another block. */
-static bool
-mergeable(IrFunc *f, const OptPreds *p, IrBlock b, IrBlock entry)
+/* The block b's only incoming edge when it is a `br` from another block
+ * (b can be merged into that block), else a null edge. */
+static OptEdge
+merge_edge(IrFunc *f, const OptPreds *p, IrBlock entry, IrBlock b)
 {
     if (b.id == entry.id || opt_npreds(p, b) != 1)
-        return false;
+        return (OptEdge){0};
     OptEdge e = p->e[p->start[b.id]];
-    return ir_inst_op(f, e.inst) == IR_OP_BR &&
-           ir_layout_inst_block(f, e.inst).id != b.id;
+    if (ir_inst_op(f, e.inst) != IR_OP_BR)
+        return (OptEdge){0};
+    IrBlock a = ir_layout_inst_block(f, e.inst);
+    return a.id && a.id != b.id ? e : (OptEdge){0};
 }
 
-/* Merges each chain of blocks joined by `br`s into the chain's head:
- * every block's instructions move once (absorbing from a block that
- * already absorbed its successors would move them again and again: a
- * chain laid out in reverse order was quadratic). */
+/* Moves b's instructions to the end of a in place of the br e. */
+static void
+merge_into(IrFunc *f, IrBlock a, IrBlock b, OptEdge e, uint32_t *repl)
+{
+    IrTarget *tg = ir_target(f, e.inst, 0);
+    IrBlockData *bd = ir_block(f, b);
+    for (uint32_t k = 0; k < bd->nparams && k < tg->nargs; k++)
+        repl[ir_block_param(f, b, k).id] = f->vpool.data[tg->args + k].id;
+    ir_layout_remove_inst(f, e.inst);
+    IrInst in;
+    while ((in = ir_layout_first_inst(f, b)).id) {
+        ir_layout_remove_inst(f, in);
+        ir_layout_append_inst(f, in, a);
+    }
+    ir_layout_remove_block(f, b);
+}
+
+/* A chain of mergeable blocks is merged into its head, following the
+ * branches down, so every instruction moves once whatever the layout
+ * order (merging each block into its predecessor as the layout meets
+ * it moved a chain laid out backwards once per link: issue 21's
+ * ptrchain).  Then what is left, cycles of mergeable blocks with no
+ * head (unreachable), merges block by block. */
 static uint32_t
 merge_blocks(Simp *s)
 {
@@ -95,30 +117,28 @@ merge_blocks(Simp *s)
     uint32_t *repl = arena_alloc(s->a, ir_num_values(f) * sizeof *repl);
     IrBlock entry = ir_layout_entry(f);
     uint32_t merged = 0;
-    for (IrBlock a = entry; a.id; a = ir_layout_next_block(f, a)) {
-        if (mergeable(f, &p, a, entry))
-            continue;           /* its chain's head takes it */
-        for (;;) {
-            IrInst br = ir_layout_last_inst(f, a);
-            if (!br.id || ir_inst_op(f, br) != IR_OP_BR)
+    IrBlock next;
+    for (IrBlock a = entry; a.id; a = next) {
+        while (!merge_edge(f, &p, entry, a).inst.id) {
+            IrInst t = ir_layout_terminator(f, a);
+            if (!t.id || ir_inst_op(f, t) != IR_OP_BR)
                 break;
-            IrTarget *tg = ir_target(f, br, 0);
-            IrBlock b = tg->block;
-            if (b.id == a.id || !mergeable(f, &p, b, entry))
+            IrBlock b = ir_target(f, t, 0)->block;
+            OptEdge e = merge_edge(f, &p, entry, b);
+            if (!e.inst.id)
                 break;
-            IrBlockData *bd = ir_block(f, b);
-            for (uint32_t k = 0; k < bd->nparams && k < tg->nargs; k++)
-                repl[ir_block_param(f, b, k).id] =
-                    f->vpool.data[tg->args + k].id;
-            ir_layout_remove_inst(f, br);
-            IrInst in;
-            while ((in = ir_layout_first_inst(f, b)).id) {
-                ir_layout_remove_inst(f, in);
-                ir_layout_append_inst(f, in, a);
-            }
-            ir_layout_remove_block(f, b);
+            merge_into(f, a, b, e, repl);
             merged++;
         }
+        next = ir_layout_next_block(f, a);
+    }
+    for (IrBlock b = entry; b.id; b = next) {
+        next = ir_layout_next_block(f, b);
+        OptEdge e = merge_edge(f, &p, entry, b);
+        if (!e.inst.id)
+            continue;
+        merge_into(f, ir_layout_inst_block(f, e.inst), b, e, repl);
+        merged++;
     }
     if (merged)
         opt_repl_apply(f, repl);

@@ -58,6 +58,12 @@ cpu_limit() {
     fi
 }
 
+# the 100,000-link pointer chain in linear time at -O2: simplifycfg
+# merges a chain into its head (merging each block into its predecessor
+# in layout order moved the reversed chain once per link: 33 s)
+gen ptrchain 100000 > "$tmp/chain.sir"
+cpu_limit 3 "$bindir/siropt" -O2 "$tmp/chain.sir" -o "$tmp/o.sir"
+
 # point 4: parallel copies are linear: 12,500 rotating parameters (45 s
 # when cubic) and a swap of two [i64 x 2048] (23 s), well under a second
 gen rotate 12500 > "$tmp/rot.sir"
@@ -88,11 +94,21 @@ cpu_limit 8 "$bindir/sirc" -O0 -c "$tmp/irr.sir" -o "$tmp/o.o"
 # jumpthread, now 0.5 s)
 cpu_limit 5 "$bindir/siropt" -p jumpthread "$tmp/irr.sir" -o "$tmp/o.sir"
 
-# simplifycfg merges each chain of blocks into its head once: a
-# 60,000-link chain laid out in reverse took 12 s (each merge moved the
-# whole tail merged so far), now 0.1 s
-gen ptrchain 60000 > "$tmp/chain.sir"
-cpu_limit 3 "$bindir/siropt" -p simplifycfg "$tmp/chain.sir" -o "$tmp/o.sir"
+# ... and at -O2, where one 'intersect' walk of the iterative algorithm
+# ran past its budget unchecked (the budget was only looked at between
+# blocks): 19 s for 80,000 entries, now 1 s for 100,000
+cpu_limit 5 "$bindir/siropt" -O2 "$tmp/irr.sir" -o "$tmp/o.sir"
+
+# point 5: 12,000 perfectly nested loops through siropt -O2 (the loop
+# nest listed every loop's blocks and licm rescanned them per level:
+# 3.2 GB and seconds; now 30 MB and 0.2 s); under 200 MB of address
+# space, so a representation quadratic in the depth fails here
+gen loops 12000 > "$tmp/loops.sir"
+cpu_limit 4 "$bindir/siropt" -O2 "$tmp/loops.sir" -o "$tmp/o.sir"
+if [ -z "$ASAN_OPTIONS" ]; then
+    small_stack 0 sh -c "ulimit -v 200000 && \"$bindir/siropt\" -O2 \
+        \"$tmp/loops.sir\" -o \"$tmp/o.sir\""
+fi
 
 # point 9: an insert into an aggregate shares the leaves of the value it
 # replaces: 2,000 inserts into [i64 x 65536] took 540 MB, now 17 MB
