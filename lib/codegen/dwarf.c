@@ -19,7 +19,12 @@
  *   .debug_abbrev the fixed abbreviation table below.
  *   .debug_line   objects only (text output has the assembler build it
  *                 from .loc): one sequence over the text section with
- *                 the header GNU as writes for .file 0 / .file 1.
+ *                 the header GNU as writes for .file 0 / .file 1, but
+ *                 its names inline (DW_FORM_string) where GNU as puts
+ *                 them in .debug_line_str (DW_FORM_line_strp): no
+ *                 offsets into another section, so nothing a linker
+ *                 concatenating .debug_line_str sections must relocate
+ *                 (test/debug/link.sh).
  *   .debug_loclists (DWARF 5) / .debug_loc (4): where a parameter or
  *                 value lives.  A scalar the allocator kept in a
  *                 register R (not spilled) is described as in R wherever

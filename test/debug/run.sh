@@ -21,6 +21,10 @@
 #     link tests and the examples, -O0 and -O2, ELF and Mach-O, x86-64
 #     and AArch64 (from sirc -S and the assembler where sirc -c does
 #     not yet write objects for the target);
+#   - ld -r of -g objects from three directories (sirc -c and the
+#     assembler's, ELF, both ISAs, DWARF 5 and 4): each unit's line
+#     table names its own file and is where its DW_AT_stmt_list points
+#     (link.sh);
 #   - -g output is deterministic; optimized SIR printed by siropt debugs
 #     as its own text; without -g the output is what it was.
 bindir=${1:?usage: run.sh BINDIR}
@@ -390,6 +394,9 @@ if have llvm-dwarfdump; then
 else
     echo "debug tests: llvm-dwarfdump missing, DWARF checks skipped"
 fi
+
+# several -g objects in one relocatable link
+. $d/link.sh
 
 # deterministic
 for t in $triples; do
