@@ -12,16 +12,9 @@
 # BLESS=1 first rewrites the words and texts of test/unit/a64enc.inc
 # from `check_a64enc --actual` (new entries can be added with
 # 0x00000000, ""); the comparison then runs on the next build.
-bindir=${1:-build/bin}
-ck=$bindir/../test/check_a64enc
+name=a64enc
+. test/unit/golden.sh
 inc=test/unit/a64enc.inc
-mc=$(command -v llvm-mc || command -v llvm-mc-14)
-if [ -z "$mc" ] || [ ! -x "$ck" ]; then
-    echo "a64enc: skipped (needs llvm-mc and $ck)"
-    exit 0
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/a64enc.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
 if [ "${BLESS:-0}" = 1 ]; then
     "$ck" --actual >"$tmp/actual" || exit 1
     awk -F'\t' -v act="$tmp/actual" '

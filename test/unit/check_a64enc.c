@@ -18,17 +18,12 @@
 
 #include "aarch64/a64.h"
 #include "ckmain.h"
+#include "golden.h"
 
-enum { S_F = 1, S_FN, S_GV };   /* symbol ids of the test module */
-
-#define R(r) {.kind = MO_REG, .reg = (r)}
-#define I(k) {.kind = MO_IMM, .imm = (k)}
-#define M(b, d) {.kind = MO_MEM, .base = MB_REG, .reg = (b), .imm = (d)}
 #define MX(b, x, s) {.kind = MO_MEM, .base = MB_REG, .reg = (b), \
                      .index = (x), .scale = (s)}
 #define MXE(b, x, s, e) {.kind = MO_MEM, .base = MB_REG, .reg = (b), \
                          .index = (x), .scale = (s), .ext = (e)}
-#define BLK(b) {.kind = MO_BLOCK, .obj = (b)}
 #define SY(rf, d) {.kind = MO_SYM, .obj = S_GV, .ref = (rf), .imm = (d)}
 #define FN {.kind = MO_SYM, .obj = S_FN}
 
@@ -53,77 +48,30 @@ static const Golden golden[] = {
 
 enum { NGOLDEN = sizeof golden / sizeof golden[0] };
 
-static IrModule *m;
-static MirFunc mf;
-
-static bool
-init(void)
-{
-    m = ir_module_new();
-    IrSig sig = ir_sig_intern(m, IR_T_VOID, 0, IR_CONV_CCC, false, NULL, 0);
-    IrSym f = ir_func_declare(m, "f", sig);
-    bool ok = f.id == S_F && ir_func_declare(m, "fn", sig).id == S_FN &&
-              ir_func_declare(m, "gv", sig).id == S_GV;
-    mir_func_init(&mf, m, f, &a64_linux_target);
-    return ok;
-}
-
 static void
 setup(void)
 {
-    ck_assert(init());
-}
-
-static void
-teardown(void)
-{
-    mir_func_free(&mf);
-    ir_module_free(m);
+    ck_assert(golden_init(&a64_linux_target));
 }
 
 static uint32_t
 build(const Golden *g)
 {
-    uint32_t n = 0;
-    while (n < 4 && g->o[n].kind != MO_NONE)
-        n++;
-    uint32_t i = mir_make(&mf, g->op, g->size, g->o, n);
-    mir_inst(&mf, i)->size2 = g->size2;
-    mir_inst(&mf, i)->cond = g->cond;
-    return i;
-}
-
-/* The printer's text without tabs and the final newline. */
-static void
-text_of(uint32_t i, char *out, size_t cap)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *fp = open_memstream(&buf, &len);
-    a64_print_inst(&mf, i, fp);
-    fclose(fp);
-    size_t k = 0;
-    for (size_t j = 0; j < len && k + 1 < cap; j++)
-        if (buf[j] != '\t')
-            out[k++] = buf[j];
-    if (k && out[k - 1] == '\n')
-        k--;
-    out[k] = 0;
-    free(buf);
+    return golden_build(g->op, g->size, g->size2, g->cond, g->o, 4);
 }
 
 typedef struct {
-    uint32_t len, nfx, word;
-    uint8_t b[MC_MAXINST];
-    McFixup fx[MC_MAXFIX];
+    GoldenCode g;
+    uint32_t word;
 } Code;
 
 static void
 encode(uint32_t i, Code *c)
 {
-    c->len = a64_encode(&mf, i, true, c->b, c->fx, &c->nfx);
-    c->word = (uint32_t)c->b[0] | (uint32_t)c->b[1] << 8 |
-              (uint32_t)c->b[2] << 16 | (uint32_t)c->b[3] << 24;
+    golden_encode(i, true, &c->g);
+    const uint8_t *b = c->g.b;
+    c->word = (uint32_t)b[0] | (uint32_t)b[1] << 8 |
+              (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 }
 
 /* The fixup operand o of instruction i asks for. */
@@ -166,12 +114,12 @@ fixups_ok(uint32_t i, const Golden *g, const Code *c)
             continue;
         want++;
         uint32_t hits = 0;
-        for (uint32_t j = 0; j < c->nfx; j++)
-            hits += fixup_of(i, o, &c->fx[j]);
+        for (uint32_t j = 0; j < c->g.nfx; j++)
+            hits += fixup_of(i, o, &c->g.fx[j]);
         if (hits != 1)
             return false;
     }
-    return want == c->nfx;
+    return want == c->g.nfx;
 }
 
 START_TEST(test_a64_encode_golden)
@@ -185,7 +133,7 @@ START_TEST(test_a64_encode_golden)
         text_of(i, text, sizeof text);
         encode(i, &c);
         bool ok = strcmp(text, g->text) == 0 && c.word == g->word &&
-                  c.len == 4;
+                  c.g.len == 4;
         if (!ok || !fixups_ok(i, g, &c)) {
             fprintf(stderr, "golden %u: got \"%s\" %08x, want \"%s\" "
                     "%08x%s\n", k, text, c.word, g->text, g->word,
@@ -270,7 +218,7 @@ END_TEST
 static int
 dump(bool actual)
 {
-    if (!init())
+    if (!golden_init(&a64_linux_target))
         return 1;
     for (uint32_t k = 0; k < NGOLDEN; k++) {
         const Golden *g = &golden[k];

@@ -16,19 +16,14 @@
 
 #include "x86_64/x64.h"
 #include "ckmain.h"
+#include "golden.h"
 
-enum { S_F = 1, S_FN, S_GV };   /* symbol ids of the test module */
-
-#define R(r) {.kind = MO_REG, .reg = (r)}
-#define I(k) {.kind = MO_IMM, .imm = (k)}
-#define M(b, d) {.kind = MO_MEM, .base = MB_REG, .reg = (b), .imm = (d)}
 #define MX(b, x, s, d) {.kind = MO_MEM, .base = MB_REG, .reg = (b), \
                         .index = (x), .scale = (s), .imm = (d)}
 #define SYM(d) {.kind = MO_MEM, .base = MB_SYM, .obj = S_GV, .imm = (d)}
 #define GOT {.kind = MO_MEM, .base = MB_GOT, .obj = S_GV}
 #define GOT2 {.kind = MO_MEM, .base = MB_GOT, .obj = S_FN}
 #define CST(k, d) {.kind = MO_MEM, .base = MB_CONST, .obj = (k), .imm = (d)}
-#define BLK(b) {.kind = MO_BLOCK, .obj = (b)}
 #define FN(rf) {.kind = MO_SYM, .obj = S_FN, .ref = (rf)}
 
 typedef struct {
@@ -56,90 +51,39 @@ static const Golden golden[] = {
 
 enum { NGOLDEN = sizeof golden / sizeof golden[0] };
 
-static IrModule *m;
-static MirFunc mf;
-
-/* The module of symbols f, fn and gv and the MIR function of f;
- * whether the symbols got the ids the table uses. */
-static bool
-init(void)
-{
-    m = ir_module_new();
-    IrSig sig = ir_sig_intern(m, IR_T_VOID, 0, IR_CONV_CCC, false, NULL, 0);
-    IrSym f = ir_func_declare(m, "f", sig);
-    bool ok = f.id == S_F && ir_func_declare(m, "fn", sig).id == S_FN &&
-              ir_func_declare(m, "gv", sig).id == S_GV;
-    mir_func_init(&mf, m, f, &x64_linux_target);
-    return ok;
-}
-
 static void
 setup(void)
 {
-    ck_assert(init());
-}
-
-static void
-teardown(void)
-{
-    mir_func_free(&mf);
-    ir_module_free(m);
+    ck_assert(golden_init(&x64_linux_target));
 }
 
 static uint32_t
 build(const Golden *g)
 {
-    uint32_t n = 0;
-    while (n < 3 && g->o[n].kind != MO_NONE)
-        n++;
-    uint32_t i = mir_make(&mf, g->op, g->size, g->o, n);
-    mir_inst(&mf, i)->size2 = g->size2;
-    mir_inst(&mf, i)->cond = g->cond;
-    return i;
-}
-
-/* The printer's text without tabs and the final newline. */
-static void
-text_of(uint32_t i, char *out, size_t cap)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *fp = open_memstream(&buf, &len);
-    x64_print_inst(&mf, i, fp);
-    fclose(fp);
-    size_t k = 0;
-    for (size_t j = 0; j < len && k + 1 < cap; j++)
-        if (buf[j] != '\t')
-            out[k++] = buf[j];
-    if (k && out[k - 1] == '\n')
-        k--;
-    out[k] = 0;
-    free(buf);
+    return golden_build(g->op, g->size, g->size2, g->cond, g->o, 3);
 }
 
 typedef struct {
-    uint32_t len, nfx;
-    uint8_t b[MC_MAXINST];
-    McFixup fx[MC_MAXFIX];
+    GoldenCode g;
     char hex[3 * MC_MAXINST + 1];
 } Code;
 
 static void
 encode(uint32_t i, bool sb, Code *c)
 {
-    c->len = x64_encode(&mf, i, sb, c->b, c->fx, &c->nfx);
+    golden_encode(i, sb, &c->g);
     bool fix[MC_MAXINST] = {false};
-    for (uint32_t k = 0; k < c->nfx; k++) {
-        const McFixup *x = &c->fx[k];
+    for (uint32_t k = 0; k < c->g.nfx; k++) {
+        const McFixup *x = &c->g.fx[k];
         unsigned w = x->kind == MC_FX_BLOCK8 ? 1 : 4;
-        for (unsigned j = 0; j < w && x->off + j < c->len; j++)
+        for (unsigned j = 0; j < w && x->off + j < c->g.len; j++)
             fix[x->off + j] = true;
     }
     char *p = c->hex;
     *p = 0;
-    for (uint32_t k = 0; k < c->len; k++)
-        p += sprintf(p, k ? " %02x" : "%02x", c->b[k]);
-    for (uint32_t k = 0; k < c->len; k++)
+    for (uint32_t k = 0; k < c->g.len; k++)
+        p += sprintf(p, k ? " %02x" : "%02x", c->g.b[k]);
+    for (uint32_t k = 0; k < c->g.len; k++)
         if (fix[k])
             memcpy(c->hex + 3 * k, "xx", 2);
 }
@@ -197,12 +141,12 @@ fixups_ok(uint32_t i, const Golden *g, const Code *c)
             continue;
         want++;
         uint32_t hits = 0;
-        for (uint32_t j = 0; j < c->nfx; j++)
-            hits += fixup_of(i, o, &c->fx[j], g->sb, c->len);
+        for (uint32_t j = 0; j < c->g.nfx; j++)
+            hits += fixup_of(i, o, &c->g.fx[j], g->sb, c->g.len);
         if (hits != 1)
             return false;
     }
-    return want == c->nfx;
+    return want == c->g.nfx;
 }
 
 START_TEST(test_x64_encode_golden)
@@ -267,7 +211,7 @@ END_TEST
 static int
 dump(bool actual)
 {
-    if (!init())
+    if (!golden_init(&x64_linux_target))
         return 1;
     for (uint32_t k = 0; k < NGOLDEN; k++) {
         const Golden *g = &golden[k];
@@ -277,8 +221,8 @@ dump(bool actual)
         text_of(i, text, sizeof text);
         encode(i, g->sb, &c);
         printf("%d\t%s\t", g->sb, actual ? c.hex : g->hex);
-        for (uint32_t j = 0; j < c.nfx; j++)
-            printf(j ? ",%u:%u" : "%u:%u", c.fx[j].off, c.fx[j].pcend);
+        for (uint32_t j = 0; j < c.g.nfx; j++)
+            printf(j ? ",%u:%u" : "%u:%u", c.g.fx[j].off, c.g.fx[j].pcend);
         putchar('\t');
         for (const char *p = actual ? text : g->text; *p; p++)
             fputs(*p == '\n' ? "\\n" : (char[2]){*p, 0}, stdout);

@@ -14,15 +14,8 @@
 # BLESS=1 first rewrites the bytes and texts of the table from
 # `check_x64enc --actual` (new entries can be added with "", ""); the
 # comparison then runs on the next build.
-bindir=${1:-build/bin}
-ck=$bindir/../test/check_x64enc
-mc=$(command -v llvm-mc || command -v llvm-mc-14)
-if [ -z "$mc" ] || [ ! -x "$ck" ]; then
-    echo "x64enc: skipped (needs llvm-mc and $ck)"
-    exit 0
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/x64enc.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
+name=x64enc
+. test/unit/golden.sh
 if [ "${BLESS:-0}" = 1 ]; then
     "$ck" --actual >"$tmp/actual" || exit 1
     # The table's entries, in check_x64enc.c's include order; each file
