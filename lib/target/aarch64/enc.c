@@ -172,29 +172,47 @@ ldst(uint32_t base, bool load, bool fp, bool sext, unsigned size,
     return (w & ~0x01000000u) | ((uint32_t)d & 0x1FF) << 12;
 }
 
-/* add/sub (shifted register): Rn, Rm with cond's shift by size2, Rd;
- * the extended-register form for sp or an sxtw/uxtw operand. */
+/* Rn, Rm and Rd into w; without n or d (neg and mvn have no Rn, cmp
+ * and tst no Rd) the field keeps what base holds, the zero register. */
 static uint32_t
-addsub_sreg(uint32_t base, const MirInst *in, const MirOpnd *n,
-            const MirOpnd *m, const MirOpnd *d)
+nmd(uint32_t w, const MirOpnd *n, const MirOpnd *m, const MirOpnd *d)
 {
-    uint32_t w = base | sf(in->size);
-    bool ext = in->cond == A64_SH_SXTW || in->cond == A64_SH_UXTW ||
-               has_sp(n, d);
-    if (ext) {
-        uint32_t opt = in->cond == A64_SH_SXTW ? 6 : in->cond == A64_SH_UXTW
-                       ? 2 : in->size == 8 ? 3 : 2;
-        w |= 0x00200000u | opt << 13 | (uint32_t)(in->size2 & 7) << 10;
-    } else if (in->cond) {
-        uint32_t sh = in->cond == A64_SH_LSR ? 1 : in->cond == A64_SH_ASR
-                      ? 2 : 0;
-        w |= sh << 22 | (uint32_t)(in->size2 & 63) << 10;
-    }
     if (n)
         w = (w & ~0x3E0u) | R(n) << 5;
     if (d)
         w = (w & ~0x1Fu) | R(d);
     return w | R(m) << 16;
+}
+
+/* The shifted-register form of add/sub and of the logical operations:
+ * Rn, Rm with cond's shift (lsl, lsr, asr) by size2, Rd. */
+static uint32_t
+sreg(uint32_t base, const MirInst *in, const MirOpnd *n, const MirOpnd *m,
+     const MirOpnd *d)
+{
+    uint32_t w = base | sf(in->size);
+    if (in->cond) {
+        uint32_t sh = in->cond == A64_SH_LSR ? 1 : in->cond == A64_SH_ASR
+                      ? 2 : 0;
+        w |= sh << 22 | (uint32_t)(in->size2 & 63) << 10;
+    }
+    return nmd(w, n, m, d);
+}
+
+/* add/sub (shifted register), or the extended-register form for sp or
+ * an sxtw/uxtw operand. */
+static uint32_t
+addsub_sreg(uint32_t base, const MirInst *in, const MirOpnd *n,
+            const MirOpnd *m, const MirOpnd *d)
+{
+    bool ext = in->cond == A64_SH_SXTW || in->cond == A64_SH_UXTW ||
+               has_sp(n, d);
+    if (!ext)
+        return sreg(base, in, n, m, d);
+    uint32_t opt = in->cond == A64_SH_SXTW ? 6 : in->cond == A64_SH_UXTW
+                   ? 2 : in->size == 8 ? 3 : 2;
+    return nmd(base | sf(in->size) | 0x00200000u | opt << 13 |
+               (uint32_t)(in->size2 & 7) << 10, n, m, d);
 }
 
 /* add/sub/cmp/cmn (immediate); a negative immediate is the opposite
@@ -216,23 +234,6 @@ addsub_imm(uint32_t base, const MirInst *in, const MirOpnd *n, int64_t k,
     if (d)
         w = (w & ~0x1Fu) | R(d);
     return w;
-}
-
-static uint32_t
-log_sreg(uint32_t base, const MirInst *in, const MirOpnd *n,
-         const MirOpnd *m, const MirOpnd *d)
-{
-    uint32_t w = base | sf(in->size);
-    if (in->cond) {
-        uint32_t sh = in->cond == A64_SH_LSR ? 1 : in->cond == A64_SH_ASR
-                      ? 2 : 0;
-        w |= sh << 22 | (uint32_t)(in->size2 & 63) << 10;
-    }
-    if (n)
-        w = (w & ~0x3E0u) | R(n) << 5;
-    if (d)
-        w = (w & ~0x1Fu) | R(d);
-    return w | R(m) << 16;
 }
 
 static uint32_t
@@ -336,23 +337,18 @@ a64_encode(MirFunc *f, uint32_t i, bool short_branch, uint8_t *buf,
             w |= ftype(sz) | R(o[0]) << 5 | R(o[1]);
         break;
     case E_ADDSUB_SREG:
-        if (in->op == A64_NEG)
-            w = addsub_sreg(w, in, NULL, o[0], o[1]);
-        else if (in->op == A64_CMP)
-            w = addsub_sreg(w, in, o[0], o[1], NULL);
-        else
-            w = addsub_sreg(w, in, o[0], o[1], o[2]);
+    case E_LOG_SREG: {
+        /* neg/mvn Rd, Rm; cmp/tst Rn, Rm; the others Rn, Rm, Rd */
+        bool non = in->op == A64_NEG || in->op == A64_MVN;
+        bool nod = in->op == A64_CMP || in->op == A64_TST;
+        const MirOpnd *n = non ? NULL : o[0], *m = o[non ? 0 : 1];
+        const MirOpnd *d = nod ? NULL : o[non ? 1 : 2];
+        w = r->enc == E_ADDSUB_SREG ? addsub_sreg(w, in, n, m, d)
+                                    : sreg(w, in, n, m, d);
         break;
+    }
     case E_ADDSUB_IMM:
         w = addsub_imm(w, in, o[0], o[1]->imm, in->nopnds > 2 ? o[2] : NULL);
-        break;
-    case E_LOG_SREG:
-        if (in->op == A64_MVN)
-            w = log_sreg(w, in, NULL, o[0], o[1]);
-        else if (in->op == A64_TST)
-            w = log_sreg(w, in, o[0], o[1], NULL);
-        else
-            w = log_sreg(w, in, o[0], o[1], o[2]);
         break;
     case E_LOG_IMM:
         w = log_imm(w, in, o[0], o[1]->imm, in->nopnds > 2 ? o[2] : NULL);
