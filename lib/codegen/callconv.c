@@ -109,10 +109,8 @@ static void
 unpack(CgCtx *c, IrValue v, IrType t, const CgArgLoc *l, const uint32_t *r)
 {
     CgLeaf *lv;
-    uint32_t nl = cg_leaves(c->m, t, &lv), n;
-    const uint32_t *regs = cg_define(c, v, &n);
-    uint32_t *rr = xmalloc((n + 1) * sizeof *rr);
-    memcpy(rr, regs, n * sizeof *rr);
+    uint32_t *rr, n;
+    uint32_t nl = cg_leaf_vregs(c, v, t, true, &lv, &rr, &n);
     for (uint32_t k = 0; k < nl && k < n; k++) {
         unsigned e = part_of(l, lv[k].off);
         MirClass cls = rcls(c, l->reg[e]);

@@ -84,15 +84,25 @@ cg_pred_mirror(IrPred p)
     }
 }
 
+uint32_t
+cg_leaf_vregs(CgCtx *c, IrValue v, IrType t, bool define, CgLeaf **lv,
+              uint32_t **rr, uint32_t *n)
+{
+    uint32_t nl = cg_leaves(c->m, t, lv);
+    const uint32_t *regs = define ? cg_define(c, v, n)
+                                  : cg_value_regs(c, v, n);
+    *rr = xmalloc((*n + 1) * sizeof **rr);
+    memcpy(*rr, regs, *n * sizeof **rr);
+    return nl;
+}
+
 void
 cg_load_value(CgCtx *c, IrValue v, IrType t, MirOpnd m, bool vol,
               CgLeafLoad load)
 {
     CgLeaf *lv;
-    uint32_t nl = cg_leaves(c->m, t, &lv), n;
-    const uint32_t *regs = cg_define(c, v, &n);
-    uint32_t *rr = xmalloc((n + 1) * sizeof *rr);
-    memcpy(rr, regs, n * sizeof *rr);
+    uint32_t *rr, n;
+    uint32_t nl = cg_leaf_vregs(c, v, t, true, &lv, &rr, &n);
     for (uint32_t k = 0; k < nl; k++) {
         MirOpnd x = m;
         x.imm += (int64_t)lv[k].off;
@@ -109,10 +119,8 @@ void
 cg_store_value(CgCtx *c, IrValue v, IrType t, MirOpnd m, CgLeafStore store)
 {
     CgLeaf *lv;
-    uint32_t nl = cg_leaves(c->m, t, &lv), n;
-    const uint32_t *regs = cg_value_regs(c, v, &n);
-    uint32_t *rr = xmalloc((n + 1) * sizeof *rr);
-    memcpy(rr, regs, n * sizeof *rr);
+    uint32_t *rr, n;
+    uint32_t nl = cg_leaf_vregs(c, v, t, false, &lv, &rr, &n);
     for (uint32_t k = 0; k < nl && k < n; k++) {
         MirOpnd x = m;
         x.imm += (int64_t)lv[k].off;
