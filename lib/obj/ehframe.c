@@ -48,13 +48,6 @@ setlen(ObjBuf *b, size_t at)
 }
 
 static void
-padnop(ObjBuf *b, size_t align)
-{
-    while (b->len % align)
-        obj_buf_u8(b, 0); /* DW_CFA_nop */
-}
-
-static void
 advance(ObjBuf *b, uint32_t delta)
 {
     if (!delta)
@@ -158,7 +151,7 @@ obj_ehframe(const Obj *o, ObjBuf *out, ObjEhRel **rel, uint32_t *nrel)
         obj_buf_u8(out, CFA_offset | 16);
         obj_buf_uleb(out, 1);
     }
-    padnop(out, ciepad);
+    obj_buf_pad(out, ciepad);     /* DW_CFA_nop is 0 */
     setlen(out, cie);
 
     for (uint32_t i = 0; i < o->fdes.len; i++) {
@@ -186,7 +179,7 @@ obj_ehframe(const Obj *o, ObjBuf *out, ObjEhRel **rel, uint32_t *nrel)
         }
         /* GNU as ends the section on its 8-byte alignment, inside the
          * last record */
-        padnop(out, !wide && i + 1 == o->fdes.len ? 8 : fdepad);
+        obj_buf_pad(out, !wide && i + 1 == o->fdes.len ? 8 : fdepad);
         setlen(out, at);
     }
 }

@@ -310,6 +310,16 @@ obj_buf_put(ObjBuf *b, const void *p, size_t n)
     b->len += n;
 }
 
+/* The low n bytes of v, little-endian. */
+static void
+buf_le(ObjBuf *b, uint64_t v, int n)
+{
+    uint8_t x[8];
+    for (int i = 0; i < n; i++)
+        x[i] = (uint8_t)(v >> 8 * i);
+    obj_buf_put(b, x, (size_t)n);
+}
+
 void
 obj_buf_u8(ObjBuf *b, uint8_t v)
 {
@@ -319,26 +329,19 @@ obj_buf_u8(ObjBuf *b, uint8_t v)
 void
 obj_buf_u16(ObjBuf *b, uint16_t v)
 {
-    uint8_t x[2] = {(uint8_t)v, (uint8_t)(v >> 8)};
-    obj_buf_put(b, x, 2);
+    buf_le(b, v, 2);
 }
 
 void
 obj_buf_u32(ObjBuf *b, uint32_t v)
 {
-    uint8_t x[4];
-    for (int i = 0; i < 4; i++)
-        x[i] = (uint8_t)(v >> 8 * i);
-    obj_buf_put(b, x, 4);
+    buf_le(b, v, 4);
 }
 
 void
 obj_buf_u64(ObjBuf *b, uint64_t v)
 {
-    uint8_t x[8];
-    for (int i = 0; i < 8; i++)
-        x[i] = (uint8_t)(v >> 8 * i);
-    obj_buf_put(b, x, 8);
+    buf_le(b, v, 8);
 }
 
 void
