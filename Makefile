@@ -280,9 +280,10 @@ fuzz: $(B)/fuzz/fuzz_parse $(B)/fuzz/fuzz_pipeline $(B)/bin/sirgen
 # mismatches are kept in build/difftest).
 N ?= 200
 FIRST ?= 1
-$(B)/bin/sirgen: test/fuzz/sirgen.c
+$(B)/bin/sirgen: test/fuzz/sirgen.c test/fuzz/sirgen_module.c \
+		test/fuzz/sirgen.h
 	@mkdir -p $(dir $@)
-	$(CC) $(ALLCFLAGS) -o $@ $<
+	$(CC) $(ALLCFLAGS) -o $@ $(filter %.c,$^)
 
 difftest: all $(B)/bin/sirgen
 	@DIFFTEST_JOBS=$${DIFFTEST_JOBS:-2} sh test/difftest.sh $(B)/bin $(N) $(FIRST)

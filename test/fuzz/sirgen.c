@@ -31,20 +31,20 @@
  * stack slots as a simple C front end would do (work for mem2reg).
  * Most new scalar values are folded into the global @sink (or stored to
  * @fsink), which main hashes at the end, so that they are not dead code.
+ *
+ * This file generates the functions; sirgen_module.c the module around
+ * them (globals, helpers, @main) and the options; sirgen.h what they
+ * share.
  */
-#include <inttypes.h>
-#include <stdarg.h>
-#include <stdbool.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include "sirgen.h"
+
 #include <string.h>
 
 /* ------------------------------------------------------------ random */
 
-static uint64_t rng_state;
+uint64_t rng_state;
 
-static uint64_t
+uint64_t
 rnd(void)
 {
     /* splitmix64 */
@@ -54,13 +54,13 @@ rnd(void)
     return z ^ (z >> 31);
 }
 
-static unsigned
+unsigned
 rn(unsigned n)
 {
     return n ? (unsigned)(rnd() % n) : 0;
 }
 
-static bool
+bool
 chance(unsigned pct)
 {
     return rn(100) < pct;
@@ -68,28 +68,19 @@ chance(unsigned pct)
 
 /* ------------------------------------------------------------- types */
 
-enum { T_BOOL, T_I8, T_I16, T_I32, T_I64, T_F32, T_F64, T_PTR,
-       T_A0, T_A1, T_A2, T_A3, T_A4, T_NTYPES };
-
-#define NSCALAR 7               /* bool .. f64: values the generator makes */
-#define NAGG 5
-
-static const char *const tname[T_NTYPES] = {
+const char *const tname[T_NTYPES] = {
     "bool", "i8", "i16", "i32", "i64", "f32", "f64", "ptr",
     "{ i32, i64 }", "{ f64, i8 }", "[i16 x 3]", "{ f32, f32 }",
     "{ i64, i64, i64 }",
 };
 /* members of the aggregates */
-static const int amem[NAGG][4] = {
+const int amem[NAGG][4] = {
     {T_I32, T_I64, -1}, {T_F64, T_I8, -1}, {T_I16, T_I16, T_I16, -1},
     {T_F32, T_F32, -1}, {T_I64, T_I64, T_I64, -1},
 };
 static const unsigned bits[] = {1, 8, 16, 32, 64, 32, 64, 64};
 
-static bool is_float(int t) { return t == T_F32 || t == T_F64; }
-static bool is_agg(int t) { return t >= T_A0; }
-
-static int
+int
 nmembers(int t)
 {
     int n = 0;
@@ -107,7 +98,7 @@ rand_scalar(void)
     return pick[rn(sizeof pick / sizeof pick[0])];
 }
 
-static int
+int
 rand_type(void)
 {
     return chance(15) ? T_A0 + (int)rn(NAGG) : rand_scalar();
@@ -115,7 +106,7 @@ rand_type(void)
 
 /* ----------------------------------------------------------- output */
 
-static void
+void
 out(const char *fmt, ...)
 {
     va_list ap;
@@ -125,14 +116,6 @@ out(const char *fmt, ...)
 }
 
 /* ---------------------------------------------------------- functions */
-
-typedef struct {
-    int ret;
-    int nparams;
-    int params[8];
-    bool calls;         /* calls other functions: not called in loops */
-    bool rec;           /* calls itself; params[0] is the i64 depth */
-} Func;
 
 typedef struct {
     unsigned id;        /* printed %vID */
@@ -156,24 +139,20 @@ typedef struct {
     double cost;        /* estimated instructions executed per call */
 } Gen;
 
-static Func funcs[64];
+Func funcs[64];
 #define MAXREC 15               /* depth mask of recursive functions */
 static double cost[64];         /* of each generated function */
 #define BUDGET 2e5
-static int nfuncs = 6;
-static int nstmts = 12;
-static int maxdepth = 3;
-static bool naive;
+int nfuncs = 6;
+int nstmts = 12;
+int maxdepth = 3;
+bool naive;
 
-/* globals: @g0 [i64 x 8], @g1 [i32 x 16], @g2 [f64 x 4] (writable),
- * @k0 [i16 x 8] (const) */
-static const struct { const char *name; int elem; unsigned len;
-                      bool writable; } globals[] = {
+const SgGlobal globals[NGLOBALS] = {
     {"g0", T_I64, 8, true}, {"g1", T_I32, 16, true}, {"g2", T_F64, 4, true},
     {"k0", T_I16, 8, false}, {"sink", T_I64, 16, true},
     {"fsink", T_F64, 4, true},
 };
-#define NGLOBALS 6
 
 static unsigned
 fresh(Gen *g, int type)
@@ -193,7 +172,7 @@ label(Gen *g)
     return g->next_block++;
 }
 
-static int64_t
+int64_t
 int_edge(int t)
 {
     unsigned w = bits[t];
@@ -216,7 +195,7 @@ int_edge(int t)
     return (int64_t)v;
 }
 
-static void
+void
 float_lit(int t, char *buf)
 {
     static const uint64_t e64[] = {
@@ -247,19 +226,27 @@ float_lit(int t, char *buf)
     }
 }
 
+void
+print_const(char p, unsigned id, int t)
+{
+    char buf[64];
+    if (t == T_BOOL)
+        out("  %%%c%u = bconst bool %s\n", p, id,
+            chance(50) ? "true" : "false");
+    else if (is_float(t)) {
+        float_lit(t, buf);
+        out("  %%%c%u = fconst %s %s\n", p, id, tname[t], buf);
+    } else
+        out("  %%%c%u = iconst %s %" PRId64 "\n", p, id, tname[t],
+            int_edge(t));
+}
+
 /* Emits a constant of scalar type t. */
 static unsigned
 constant(Gen *g, int t)
 {
-    char buf[64];
     unsigned id = fresh(g, t);
-    if (t == T_BOOL)
-        out("  %%v%u = bconst bool %s\n", id, chance(50) ? "true" : "false");
-    else if (is_float(t)) {
-        float_lit(t, buf);
-        out("  %%v%u = fconst %s %s\n", id, tname[t], buf);
-    } else
-        out("  %%v%u = iconst %s %" PRId64 "\n", id, tname[t], int_edge(t));
+    print_const('v', id, t);
     return id;
 }
 
@@ -1238,7 +1225,7 @@ gen_recursion(Gen *g, int idx)
     out("}\n");
 }
 
-static void
+void
 gen_func(int idx)
 {
     static Gen gen;
@@ -1295,236 +1282,4 @@ gen_func(int idx)
     unsigned r = operand(g, f->ret);
     out("  ret %s %%v%u\n}\n", tname[f->ret], r);
     cost[idx] = g->cost + 10;
-}
-
-/* ------------------------------------------------------------- main */
-
-/* Emits code folding value v of type t into the hash %h<cur>; returns
- * the new hash value id.  'next' numbers temporaries. */
-static unsigned
-hash_value(unsigned *next, unsigned h, int t, unsigned v)
-{
-    unsigned x = (*next)++;
-    if (is_agg(t)) {
-        int n = nmembers(t);
-        for (int k = 0; k < n; k++) {
-            int mt = amem[t - T_A0][k];
-            unsigned m = (*next)++;
-            out("  %%t%u = extract %s, %s %%t%u, %d\n", m, tname[mt], tname[t],
-                v, k);
-            h = hash_value(next, h, mt, m);
-        }
-        return h;
-    }
-    switch (t) {
-    case T_BOOL:
-        out("  %%t%u = btoi i64, bool %%t%u\n", x, v);
-        break;
-    case T_I8: case T_I16: case T_I32:
-        out("  %%t%u = zext i64, %s %%t%u\n", x, tname[t], v);
-        break;
-    case T_I64:
-        out("  %%t%u = iadd i64 %%t%u, %%zero\n", x, v);
-        break;
-    case T_F32:
-        out("  %%t%u = call i64 @bits.f32(f32 %%t%u)\n", x, v);
-        break;
-    case T_F64:
-        out("  %%t%u = call i64 @bits.f64(f64 %%t%u)\n", x, v);
-        break;
-    }
-    unsigned r = (*next)++;
-    out("  %%t%u = call i64 @mix(i64 %%t%u, i64 %%t%u)\n", r, h, x);
-    return r;
-}
-
-static unsigned
-main_const(unsigned *next, int t)
-{
-    char buf[64];
-    unsigned id = (*next)++;
-    if (is_agg(t)) {
-        out("  %%t%u = null %s\n", id, tname[t]);
-        int n = nmembers(t);
-        for (int k = 0; k < n; k++) {
-            int mt = amem[t - T_A0][k];
-            unsigned m = main_const(next, mt);
-            unsigned nx = (*next)++;
-            out("  %%t%u = insert %s %%t%u, %s %%t%u, %d\n", nx, tname[t], id,
-                tname[mt], m, k);
-            id = nx;
-        }
-        return id;
-    }
-    if (t == T_BOOL)
-        out("  %%t%u = bconst bool %s\n", id, chance(50) ? "true" : "false");
-    else if (is_float(t)) {
-        float_lit(t, buf);
-        out("  %%t%u = fconst %s %s\n", id, tname[t], buf);
-    } else
-        out("  %%t%u = iconst %s %" PRId64 "\n", id, tname[t], int_edge(t));
-    return id;
-}
-
-static void
-gen_prelude(void)
-{
-    out("; generated by sirgen\n");
-    out("fn i32 @printf(ptr, ...)\n");
-    out("internal @fmt = const [i8 x 13] c\"f%%d %%016llx\\0A\\00\"\n");
-    out("@g0 = global [i64 x 8] [");
-    for (int k = 0; k < 8; k++)
-        out("%s%" PRId64, k ? ", " : "", int_edge(T_I64));
-    out("]\n@g1 = global [i32 x 16] zeroinit, align 16\n");
-    out("internal @g2 = global [f64 x 4] [1.5, -0.0, 0f7FF0000000000000, "
-        "2.25]\n");
-    out("internal @k0 = const [i16 x 8] [");
-    for (int k = 0; k < 8; k++)
-        out("%s%" PRId64, k ? ", " : "", int_edge(T_I16));
-    out("]\n");
-    out("@sink = global [i64 x 16] zeroinit\n");
-    out("internal @gptr = const [ptr x 4] [@g0, @g1, @g2, @k0]\n");
-    out("internal @fsink = global [f64 x 4] zeroinit\n");
-    out("\ninternal fn i64 @mix(i64, i64) {\n"
-        "entry(i64 %%h, i64 %%v):\n"
-        "  %%0 = xor i64 %%h, %%v\n"
-        "  %%1 = iconst i64 -7046029254386353131\n"
-        "  %%2 = imul i64 %%0, %%1\n"
-        "  %%3 = iconst i64 29\n"
-        "  %%4 = lshr i64 %%2, %%3\n"
-        "  %%5 = xor i64 %%2, %%4\n"
-        "  ret i64 %%5\n}\n");
-    /* float bits with every NaN as 0 */
-    out("\ninternal fn i64 @bits.f64(f64) {\n"
-        "  $s = stack f64\n\n"
-        "entry(f64 %%x):\n"
-        "  %%0 = fcmp uno f64 %%x, %%x\n"
-        "  %%1 = fconst f64 0.0\n"
-        "  %%2 = sel f64, bool %%0, %%1, %%x\n"
-        "  %%3 = stackslot $s\n"
-        "  store f64 %%2, ptr %%3\n"
-        "  %%4 = load i64, ptr %%3\n"
-        "  ret i64 %%4\n}\n");
-    out("\ninternal fn i64 @bits.f32(f32) {\n"
-        "  $s = stack f32\n\n"
-        "entry(f32 %%x):\n"
-        "  %%0 = fcmp uno f32 %%x, %%x\n"
-        "  %%1 = fconst f32 0.0\n"
-        "  %%2 = sel f32, bool %%0, %%1, %%x\n"
-        "  %%3 = stackslot $s\n"
-        "  store f32 %%2, ptr %%3\n"
-        "  %%4 = load i32, ptr %%3\n"
-        "  %%5 = zext i64, i32 %%4\n"
-        "  ret i64 %%5\n}\n");
-}
-
-static void
-gen_main(void)
-{
-    unsigned next = 0;
-    out("\nfn i32 @main() {\nentry:\n");
-    out("  %%zero = iconst i64 0\n");
-    out("  %%fmt = globaladdr @fmt\n");
-    for (int i = 0; i < nfuncs; i++) {
-        Func *f = &funcs[i];
-        int reps = 1 + (int)rn(2);
-        for (int rep = 0; rep < reps; rep++) {
-            unsigned args[8];
-            for (int k = 0; k < f->nparams; k++)
-                args[k] = main_const(&next, f->params[k]);
-            unsigned r = next++;
-            out("  %%t%u = call %s @f%d(", r, tname[f->ret], i);
-            for (int k = 0; k < f->nparams; k++)
-                out("%s%s %%t%u", k ? ", " : "", tname[f->params[k]],
-                    args[k]);
-            out(")\n");
-            unsigned h0 = next++;
-            out("  %%t%u = iconst i64 %d\n", h0, i);
-            unsigned h = hash_value(&next, h0, f->ret, r);
-            unsigned id = next++, pr = next++;
-            out("  %%t%u = iconst i32 %d\n", id, i);
-            out("  %%t%u = call i32 @printf(ptr %%fmt, i32 %%t%u, i64 %%t%u)\n",
-                pr, id, h);
-        }
-    }
-    /* the globals at the end */
-    unsigned h = next++;
-    out("  %%t%u = iconst i64 99\n", h);
-    for (int k = 0; k < NGLOBALS; k++) {
-        unsigned base = next++;
-        out("  %%t%u = globaladdr @%s\n", base, globals[k].name);
-        for (unsigned e = 0; e < globals[k].len; e++) {
-            unsigned ix = next++, p = next++, v = next++;
-            out("  %%t%u = iconst i64 %u\n", ix, e);
-            out("  %%t%u = offset %s, ptr %%t%u, i64 %%t%u\n", p,
-                tname[globals[k].elem], base, ix);
-            out("  %%t%u = load %s, ptr %%t%u\n", v, tname[globals[k].elem],
-                p);
-            h = hash_value(&next, h, globals[k].elem, v);
-        }
-    }
-    unsigned id = next++, pr = next++;
-    out("  %%t%u = iconst i32 99\n", id);
-    out("  %%t%u = call i32 @printf(ptr %%fmt, i32 %%t%u, i64 %%t%u)\n", pr,
-        id, h);
-    out("  %%ret = iconst i32 0\n  ret i32 %%ret\n}\n");
-}
-
-int
-main(int argc, char **argv)
-{
-    uint64_t seed = 1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "-naive")) {
-            naive = true;
-            continue;
-        }
-        if (!v) {
-            fprintf(stderr, "usage: sirgen [-seed N] [-funcs N] [-stmts N] "
-                    "[-depth N] [-naive]\n");
-            return 1;
-        }
-        if (!strcmp(a, "-seed"))
-            seed = strtoull(v, NULL, 0);
-        else if (!strcmp(a, "-funcs"))
-            nfuncs = atoi(v);
-        else if (!strcmp(a, "-stmts"))
-            nstmts = atoi(v);
-        else if (!strcmp(a, "-depth"))
-            maxdepth = atoi(v);
-        else {
-            fprintf(stderr, "sirgen: unknown option %s\n", a);
-            return 1;
-        }
-        i++;
-    }
-    if (nfuncs < 1)
-        nfuncs = 1;
-    if (nfuncs > 64)
-        nfuncs = 64;
-    if (nstmts < 1)
-        nstmts = 1;
-    rng_state = seed * UINT64_C(0x2545F4914F6CDD1D) + 1;
-    for (int i = 0; i < nfuncs; i++) {
-        Func *f = &funcs[i];
-        f->ret = rand_type();
-        f->nparams = (int)rn(8);
-        for (int k = 0; k < f->nparams; k++)
-            f->params[k] = rand_type();
-        f->calls = i >= 2;
-        if (chance(25)) {
-            /* a recursive function: the depth first */
-            f->rec = f->calls = true;
-            if (f->nparams == 0)
-                f->nparams = 1;
-            f->params[0] = T_I64;
-        }
-    }
-    gen_prelude();
-    for (int i = 0; i < nfuncs; i++)
-        gen_func(i);
-    gen_main();
-    return 0;
 }
