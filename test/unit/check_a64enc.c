@@ -74,6 +74,16 @@ encode(uint32_t i, Code *c)
               (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 }
 
+/* Row k made into an instruction (returned), its text and encoding. */
+static uint32_t
+run_row(uint32_t k, char *text, size_t cap, Code *c)
+{
+    uint32_t i = build(&golden[k]);
+    text_of(i, text, cap);
+    encode(i, c);
+    return i;
+}
+
 /* The fixup operand o of instruction i asks for. */
 static bool
 fixup_of(uint32_t i, const MirOpnd *o, const McFixup *x)
@@ -127,11 +137,9 @@ START_TEST(test_a64_encode_golden)
     uint32_t bad = 0;
     for (uint32_t k = 0; k < NGOLDEN; k++) {
         const Golden *g = &golden[k];
-        uint32_t i = build(g);
         char text[512];
         Code c;
-        text_of(i, text, sizeof text);
-        encode(i, &c);
+        uint32_t i = run_row(k, text, sizeof text, &c);
         bool ok = strcmp(text, g->text) == 0 && c.word == g->word &&
                   c.g.len == 4;
         if (!ok || !fixups_ok(i, g, &c)) {
@@ -222,11 +230,9 @@ dump(bool actual)
         return 1;
     for (uint32_t k = 0; k < NGOLDEN; k++) {
         const Golden *g = &golden[k];
-        uint32_t i = build(g);
         char text[512];
         Code c;
-        text_of(i, text, sizeof text);
-        encode(i, &c);
+        run_row(k, text, sizeof text, &c);
         printf("%08x\t%s\n", actual ? c.word : g->word,
                actual ? text : g->text);
     }

@@ -88,6 +88,16 @@ encode(uint32_t i, bool sb, Code *c)
             memcpy(c->hex + 3 * k, "xx", 2);
 }
 
+/* Row k made into an instruction (returned), its text and encoding. */
+static uint32_t
+run_row(uint32_t k, char *text, size_t cap, Code *c)
+{
+    uint32_t i = build(&golden[k]);
+    text_of(i, text, cap);
+    encode(i, golden[k].sb, c);
+    return i;
+}
+
 /* Whether fixup x is the one operand o asks for, in instruction i. */
 static bool
 fixup_of(uint32_t i, const MirOpnd *o, const McFixup *x, bool sb,
@@ -154,11 +164,9 @@ START_TEST(test_x64_encode_golden)
     uint32_t bad = 0;
     for (uint32_t k = 0; k < NGOLDEN; k++) {
         const Golden *g = &golden[k];
-        uint32_t i = build(g);
         char text[512];
         Code c;
-        text_of(i, text, sizeof text);
-        encode(i, g->sb, &c);
+        uint32_t i = run_row(k, text, sizeof text, &c);
         bool ok = strcmp(text, g->text) == 0 && strcmp(c.hex, g->hex) == 0;
         if (!ok || !fixups_ok(i, g, &c)) {
             fprintf(stderr, "golden %u: got \"%s\" [%s], want \"%s\" [%s]%s\n",
@@ -215,11 +223,9 @@ dump(bool actual)
         return 1;
     for (uint32_t k = 0; k < NGOLDEN; k++) {
         const Golden *g = &golden[k];
-        uint32_t i = build(g);
         char text[512];
         Code c;
-        text_of(i, text, sizeof text);
-        encode(i, g->sb, &c);
+        run_row(k, text, sizeof text, &c);
         printf("%d\t%s\t", g->sb, actual ? c.hex : g->hex);
         for (uint32_t j = 0; j < c.g.nfx; j++)
             printf(j ? ",%u:%u" : "%u:%u", c.g.fx[j].off, c.g.fx[j].pcend);
