@@ -76,12 +76,19 @@ obj_emit(Obj *o, ObjSecKind s, const void *p, size_t n)
     return at;
 }
 
+/* The low n bytes of v into b, little-endian. */
+static void
+put_le(uint8_t *b, uint64_t v, int n)
+{
+    for (int i = 0; i < n; i++)
+        b[i] = (uint8_t)(v >> 8 * i);
+}
+
 uint64_t
 obj_emit_u32(Obj *o, ObjSecKind s, uint32_t v)
 {
     uint8_t b[4];
-    for (int i = 0; i < 4; i++)
-        b[i] = (uint8_t)(v >> 8 * i);
+    put_le(b, v, 4);
     return obj_emit(o, s, b, 4);
 }
 
@@ -89,8 +96,7 @@ uint64_t
 obj_emit_u64(Obj *o, ObjSecKind s, uint64_t v)
 {
     uint8_t b[8];
-    for (int i = 0; i < 8; i++)
-        b[i] = (uint8_t)(v >> 8 * i);
+    put_le(b, v, 8);
     return obj_emit(o, s, b, 8);
 }
 
@@ -315,8 +321,7 @@ static void
 buf_le(ObjBuf *b, uint64_t v, int n)
 {
     uint8_t x[8];
-    for (int i = 0; i < n; i++)
-        x[i] = (uint8_t)(v >> 8 * i);
+    put_le(x, v, n);
     obj_buf_put(b, x, (size_t)n);
 }
 
