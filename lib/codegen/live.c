@@ -12,7 +12,9 @@
  * computed per variable by walking backwards from its upward-exposed
  * uses to its definitions (as in SSA liveness by path exploration, which
  * also works for the copies of SSA destruction), so the work and memory
- * are proportional to the live ranges, never blocks x variables.  A
+ * are proportional to the live ranges, never blocks x variables; a
+ * loop the variable is live throughout (live into its header, killed
+ * nowhere in it) counts as a few spans, not its blocks (liveloop.c).  A
  * vreg's interval is a sorted list of ranges (lifetime holes where it is
  * dead, as in Wimmer's linear scan); spill slots and very large
  * functions use the hull of the live positions (one range, as Poletto
