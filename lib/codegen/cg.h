@@ -679,6 +679,38 @@ enum { CG_HOLES_MAX = 20000 };
 void cg_live_compute(MirFunc *f, CgLive *l);
 void cg_live_free(CgLive *l);
 
+/* liveloop.c: the loops of a MIR function (predecessors as CSR: block
+ * b's are preds[npred[b] .. npred[b+1])), blocks indexed in layout
+ * order.  0 is no block and no loop. */
+typedef struct {
+    uint32_t *inner;    /* per block: its innermost loop's header */
+    uint32_t *outer;    /* per header: the enclosing loop's header */
+    uint32_t *pre, *last;   /* per block: depth-first preorder number
+                               (0: unreachable), last one below it */
+    uint32_t *lpre, *llast; /* per header: the same in the loop forest */
+    /* per header: its blocks as nchunk [first,last] block pairs at
+     * chunks[2*chunk ..]; nchunk 0: too scattered to take whole */
+    uint32_t *chunk, *nchunk;
+    VEC(uint32_t) chunks;
+} CgLoops;
+void cg_loops_find(uint32_t nb, const uint32_t *npred, const uint32_t *preds,
+                   CgLoops *lp);
+void cg_loops_free(CgLoops *lp);
+/* Whether block a is block h or below it in the depth-first search. */
+static inline bool
+cg_loops_desc(const CgLoops *lp, uint32_t a, uint32_t h)
+{
+    return lp->pre[a] && lp->pre[h] <= lp->pre[a] &&
+           lp->pre[a] <= lp->last[h];
+}
+/* Whether block b is in the loop of header h. */
+static inline bool
+cg_loops_in(const CgLoops *lp, uint32_t b, uint32_t h)
+{
+    uint32_t x = lp->inner[b];
+    return x && lp->lpre[h] <= lp->lpre[x] && lp->lpre[x] <= lp->llast[h];
+}
+
 /* regalloc.c */
 bool cg_regalloc(CgCtx *c, MirFunc *f);
 

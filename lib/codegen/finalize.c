@@ -197,22 +197,21 @@ expand_returns(CgCtx *c, MirFunc *f)
     VEC_FREE(nv);
 }
 
-static uint32_t
-next_nonempty(MirFunc *f, uint32_t b)
-{
-    for (b++; b < f->blocks.len; b++)
-        if (f->blocks.data[b].insts.len)
-            return b;
-    return 0;
-}
-
 static void
 layout_branches(MirFunc *f)
 {
     const Target *t = f->target;
-    for (uint32_t b = 1; b < f->blocks.len; b++) {
+    /* the next non-empty block after each, found once: a block is only
+     * changed after the blocks before it looked past it, and runs of
+     * empty blocks (tail duplication leaves them) are not rescanned */
+    uint32_t nb = f->blocks.len, *next = xmalloc((nb + 1) * sizeof *next);
+    next[nb] = 0;
+    for (uint32_t b = nb; b-- > 1;)
+        next[b] = b + 1 < nb && f->blocks.data[b + 1].insts.len ? b + 1
+                                                              : next[b + 1];
+    for (uint32_t b = 1; b < nb; b++) {
         MirBlock *bl = &f->blocks.data[b];
-        uint32_t n = bl->insts.len, nx = next_nonempty(f, b);
+        uint32_t n = bl->insts.len, nx = next[b];
         bl->placed = n > 0;
         if (!n || mir_inst(f, bl->insts.data[n - 1])->op != t->op_jmp)
             continue;
@@ -228,6 +227,7 @@ layout_branches(MirFunc *f)
             bl->insts.len--;
         }
     }
+    free(next);
 }
 
 void

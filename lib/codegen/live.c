@@ -12,7 +12,9 @@
  * computed per variable by walking backwards from its upward-exposed
  * uses to its definitions (as in SSA liveness by path exploration, which
  * also works for the copies of SSA destruction), so the work and memory
- * are proportional to the live ranges, never blocks x variables.  A
+ * are proportional to the live ranges, never blocks x variables; a
+ * loop the variable is live throughout (live into its header, killed
+ * nowhere in it) counts as a few spans, not its blocks (liveloop.c).  A
  * vreg's interval is a sorted list of ranges (lifetime holes where it is
  * dead, as in Wimmer's linear scan); spill slots and very large
  * functions use the hull of the live positions (one range, as Poletto
@@ -92,6 +94,7 @@ typedef struct {
     uint32_t var, block;
 } Ref;
 typedef VEC(uint32_t) Vec_u32;
+typedef VEC(uint64_t) Vec_u64;
 
 /* A liveness event of a vreg, for its ranges: entering a block live,
  * a use (or a def that keeps the value), a killing def, leaving a block
@@ -190,19 +193,34 @@ push_range(Vec_u32 *rg, uint32_t first, uint32_t lo, uint32_t hi)
     }
 }
 
+/* Appends [lo,hi] after the spans (lo << 32 | hi, sorted) that start
+ * no later, so the ranges go in sorted by start. */
+static void
+push_after_spans(Vec_u32 *rg, uint32_t first, uint32_t lo, uint32_t hi,
+                 const uint64_t *span, uint32_t nspan, uint32_t *s)
+{
+    for (; *s < nspan && span[*s] >> 32 <= lo; (*s)++)
+        push_range(rg, first, (uint32_t)(span[*s] >> 32),
+                   (uint32_t)span[*s]);
+    push_range(rg, first, lo, hi);
+}
+
 /* The ranges of one vreg from its sorted event keys: the hull minus
  * the holes where it is dead (a range opens at a block entry or a
- * killing def).  Returns how many ranges it appended. */
+ * killing def), joined with its spans: the loops it is live throughout
+ * (whose blocks have no events of their own, or a range opening at
+ * each).  Returns how many ranges it appended. */
 static uint32_t
-build_ranges(Vec_u32 *rg, const uint64_t *key, uint32_t n)
+build_ranges(Vec_u32 *rg, const uint64_t *key, uint32_t n,
+             const uint64_t *span, uint32_t nspan)
 {
-    uint32_t first = rg->len / 2, lo = 0, hi = 0;
+    uint32_t first = rg->len / 2, lo = 0, hi = 0, s = 0;
     bool open = false;
     for (uint32_t e = 0; e < n; e++) {
         uint32_t pos = (uint32_t)(key[e] >> 2);
         unsigned kind = key[e] & 3;
         if (open && (kind == EV_IN || kind == EV_DEF)) {
-            push_range(rg, first, lo, hi);
+            push_after_spans(rg, first, lo, hi, span, nspan, &s);
             open = false;
         }
         if (!open) {
@@ -213,7 +231,9 @@ build_ranges(Vec_u32 *rg, const uint64_t *key, uint32_t n)
             hi = pos;
     }
     if (open)
-        push_range(rg, first, lo, hi);
+        push_after_spans(rg, first, lo, hi, span, nspan, &s);
+    for (; s < nspan; s++)
+        push_range(rg, first, (uint32_t)(span[s] >> 32), (uint32_t)span[s]);
     return rg->len / 2 - first;
 }
 
@@ -235,6 +255,60 @@ reverse_pairs(uint32_t *d, uint32_t from, uint32_t to)
         d[2 * from] = d[2 * (to - 1)], d[2 * from + 1] = d[2 * (to - 1) + 1];
         d[2 * (to - 1)] = a, d[2 * (to - 1) + 1] = b;
     }
+}
+
+/* Whether one of the n def blocks d (ascending) lies in loop h's
+ * chunks. */
+static bool
+killed_in(const CgLoops *lp, const Ref *d, uint32_t n, uint32_t h)
+{
+    const uint32_t *c = &lp->chunks.data[2 * lp->chunk[h]];
+    for (uint32_t k = 0; k < lp->nchunk[h]; k++) {
+        uint32_t a = 0, z = n;      /* the first def block >= c[2k] */
+        while (a < z) {
+            uint32_t m = a + (z - a) / 2;
+            if (d[m].block < c[2 * k])
+                a = m + 1;
+            else
+                z = m;
+        }
+        if (a < n && d[a].block <= c[2 * k + 1])
+            return true;
+    }
+    return false;
+}
+
+/* Variable v is live in and out of every block of loop h: widens its
+ * interval and adds the loop's chunks to its spans. */
+static void
+take_loop(CgLive *l, const CgLoops *lp, uint32_t v, uint32_t h,
+          const uint32_t *bstart, const uint32_t *bend, Vec_u64 *spans)
+{
+    const uint32_t *c = &lp->chunks.data[2 * lp->chunk[h]];
+    for (uint32_t k = 0; k < lp->nchunk[h]; k++) {
+        uint32_t lo = bstart[c[2 * k]], hi = bend[c[2 * k + 1]];
+        widen(l, v, lo);
+        widen(l, v, hi);
+        if (spans)
+            VEC_PUSH(*spans, (uint64_t)lo << 32 | hi);
+    }
+}
+
+/* Whether block pb, a predecessor of block b, lies in a loop the walk
+ * took whole (cov[header] == stamp).  The loops containing pb are
+ * climbed only up to the first that also contains b: those are walked
+ * anyway, and the climb stays as short as the loops the edge leaves. */
+static bool
+covered(const CgLoops *lp, const uint32_t *cov, uint32_t stamp,
+        uint32_t pb, uint32_t b)
+{
+    for (uint32_t h = lp->inner[pb]; h; h = lp->outer[h]) {
+        if (cov[h] == stamp)
+            return true;
+        if (cg_loops_in(lp, b, h))
+            return false;
+    }
+    return false;
 }
 
 void
@@ -341,17 +415,20 @@ cg_live_compute(MirFunc *f, CgLive *l)
      * sum of all live ranges (a value live across D nested loops has
      * O(D) block events; D such values would need O(D^2) at once).
      * Stamps avoid clearing per variable. */
+    CgLoops lp;
+    cg_loops_find(nb, npred, preds, &lp);
+    uint32_t *cov = xcalloc(nb, sizeof *cov);
     uint32_t *kill = xcalloc(nb, sizeof *kill);
     uint32_t *in = xcalloc(nb, sizeof *in);
     uint32_t *out = xcalloc(nb, sizeof *out);
     uint32_t *work = xmalloc((nb + 1) * sizeof *work);
-    VEC(uint64_t) keys = {0}, tmp = {0};
+    Vec_u64 keys = {0}, tmp = {0}, spans = {0};
     Vec_u32 rg = {0};
     l->rstart = xcalloc(nregs + 1, sizeof *l->rstart);
     for (uint32_t v = MIR_VREG0; v < nvars; v++) {
         uint32_t stamp = v + 1, nw = 0;
         bool evs = v < nregs && holes;
-        keys.len = 0;
+        keys.len = spans.len = 0;
         for (uint32_t d = defstart[v]; d < defstart[v + 1]; d++)
             kill[defv[d].block] = stamp;
         for (uint32_t u = uestart[v]; u < uestart[v + 1]; u++) {
@@ -366,8 +443,23 @@ cg_live_compute(MirFunc *f, CgLive *l)
             widen(l, v, bstart[b]);
             if (evs)
                 VEC_PUSH(keys, ev_key(bstart[b], EV_IN));
+            /* live into a loop header and not killed in the loop: live
+             * throughout it, and only its entries are walked on */
+            bool whole = lp.inner[b] == b && lp.nchunk[b] &&
+                         !killed_in(&lp, defv + defstart[v],
+                                    defstart[v + 1] - defstart[v], b);
+            if (whole) {
+                cov[b] = stamp;
+                take_loop(l, &lp, v, b, bstart, bend, evs ? &spans : NULL);
+            }
             for (uint32_t q = npred[b]; q < npred[b + 1]; q++) {
                 uint32_t pb = preds[q];
+                if (whole && cg_loops_desc(&lp, pb, b))
+                    continue;       /* a latch */
+                /* a block of a loop taken whole has no events: an exit
+                 * event alone would extend the range before it */
+                if (covered(&lp, cov, stamp, pb, b))
+                    continue;
                 if (out[pb] != stamp) {
                     out[pb] = stamp;
                     widen(l, v, bend[pb]);
@@ -397,12 +489,18 @@ cg_live_compute(MirFunc *f, CgLive *l)
             VEC_RESERVE(tmp, keys.len);
         }
         sort_keys(keys.data, keys.len, tmp.data);
-        l->rstart[v + 1] = build_ranges(&rg, keys.data, keys.len);
+        if (spans.len > tmp.cap) {
+            tmp.len = 0;
+            VEC_RESERVE(tmp, spans.len);
+        }
+        sort_keys(spans.data, spans.len, tmp.data);
+        l->rstart[v + 1] = build_ranges(&rg, keys.data, keys.len,
+                                        spans.data, spans.len);
     }
     for (uint32_t v = 0; v < nregs; v++)
         l->rstart[v + 1] += l->rstart[v];
     l->ranges = rg.data;
-    VEC_FREE(keys), VEC_FREE(tmp);
+    VEC_FREE(keys), VEC_FREE(tmp), VEC_FREE(spans);
     free(uev), free(defv), free(evv);
     free(uestart), free(defstart), free(evstart);
 
@@ -477,7 +575,8 @@ cg_live_compute(MirFunc *f, CgLive *l)
     }
     VEC_FREE(edges);
     free(npred), free(preds), free(fill), free(defd);
-    free(kill), free(in), free(out), free(work);
+    free(kill), free(in), free(out), free(work), free(cov);
+    cg_loops_free(&lp);
     free(bstart), free(bend);
 }
 

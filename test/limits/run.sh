@@ -132,6 +132,15 @@ else
     small_stack 0 "$bindir/sirc" -O0 -c "$tmp/loops.sir" -o "$tmp/o.o"
 fi
 
+# ... and in linear time: a value live into a loop header and not
+# killed in the loop is live in the whole loop, whose blocks liveness
+# takes as a few spans instead of visiting them (20,000 nested loops
+# took about 20 s at -O0 when a value live across D loops cost D block
+# visits, now 0.2 s; 0.4 s at -O2)
+gen loops 20000 > "$tmp/loops.sir"
+cpu_limit 3 "$bindir/sirc" -O0 -c "$tmp/loops.sir" -o "$tmp/o.o"
+cpu_limit 3 "$bindir/sirc" -O2 -c "$tmp/loops.sir" -o "$tmp/o.o"
+
 # ... and right: the native code agrees with siri on rotations long
 # enough to leave the old algorithm's order, and on the swap
 if [ "$(uname -m)" = x86_64 ] && command -v "${CC:-cc}" >/dev/null; then
