@@ -174,16 +174,16 @@ held_init(Diag *h, const Diag *d, FILE **mem, char **buf, size_t *len)
     h->color = d->color;
 }
 
-/* Shows what a held Diag collected, counted on d. */
+/* Shows what a held Diag collected, counted on d, or drops it. */
 static void
-held_show(Diag *d, Diag *h, FILE **mem, char **buf, size_t *len)
+held_show(Diag *d, Diag *h, FILE *mem, char **buf, size_t *len, bool show)
 {
-    if (*mem)
-        fclose(*mem);
-    *mem = NULL;
-    if (*len)
+    if (mem)
+        fclose(mem);
+    if (show) {
         fwrite(*buf, 1, *len, stderr);
-    d->nerrors += h->nerrors;
+        d->nerrors += h->nerrors;
+    }
     free(*buf);
     *buf = NULL;
 }
@@ -225,7 +225,7 @@ compile_stream(char *src, size_t len, Diag *d, const Options *o,
                const Target *t, FILE *f)
 {
     Stream s = {.o = o, .src = src, .out = f, .cg_ok = true,
-                .batch = o->jobs > 1 ? 16 * (uint32_t)o->jobs : 1};
+                .batch = o->jobs > 1 ? 128 * (uint32_t)o->jobs : 1};
     s.co = (CgOptions){.target = t, .emit = CG_EMIT_ASM, .file = o->file,
                        .optlevel = o->level, .reloc = o->reloc,
                        .jobs = o->jobs};
@@ -239,18 +239,39 @@ compile_stream(char *src, size_t len, Diag *d, const Options *o,
     }
     if (s.cg)
         s.cg_ok = cg_stream_end(s.cg, ok && !s.dv.nerrors && s.cg_ok);
-    if (!ok) {
-        s.dv.nerrors = s.dc.nerrors = 0;
-        s.vlen = s.clen = 0;
-    } else if (s.dv.nerrors) {
-        s.dc.nerrors = 0;
-        s.clen = 0;
-    }
-    held_show(d, &s.dv, &s.vmem, &s.vbuf, &s.vlen);
-    held_show(d, &s.dc, &s.cmem, &s.cbuf, &s.clen);
+    bool vok = !s.dv.nerrors;
+    held_show(d, &s.dv, s.vmem, &s.vbuf, &s.vlen, ok);
+    held_show(d, &s.dc, s.cmem, &s.cbuf, &s.clen, ok && vok);
     VEC_FREE(s.run);
     ir_module_free(m);
-    return ok && !s.dv.nerrors && s.cg_ok && !d->nerrors;
+    return ok && vok && s.cg_ok && !d->nerrors;
+}
+
+/* The -O pipeline on the verified module; false, reported, when it
+ * fails or leaves the module invalid. */
+static bool
+optimize(IrModule *m, const Options *o, Diag *d)
+{
+    OptCtx ctx;
+    opt_ctx_init(&ctx, m, d);
+    const Target *t = target_find(o->triple);
+    if (t) {
+        ctx.addr_scales = t->addr_scales;
+        ctx.addr_scale_access = t->addr_scale_access;
+    }
+    ctx.time_passes = o->time_passes;
+    ctx.stats = o->stats;
+    bool ok = opt_run_level_jobs(&ctx, o->level, o->jobs);
+    opt_report(&ctx, stderr);
+    opt_ctx_free(&ctx);
+    /* Never hand the code generator a module a pass has broken. */
+    if (ok && !ir_verify_module_jobs(m, d, o->jobs)) {
+        ir_diag_error(d, (IrLoc){0}, "module is invalid after the -O%d "
+                      "pipeline (siropt --verify-each tells which pass)",
+                      o->level);
+        ok = false;
+    }
+    return ok;
 }
 
 /* The default output name: the input with its .sir extension replaced. */
@@ -400,57 +421,33 @@ main(int argc, char **argv)
      * whole, and listings, timings and -g are kept to one shape. */
     const Target *st = target_find(o.triple);
     IrOutput f;
-    if (o.filetype == FT_OBJ && o.level == 0 && !o.debug &&
-        !o.time_passes && !o.stats && !o.print_after && st &&
-        st->encode && ir_output_open(&f, out)) {
-        bool sok = compile_stream(src, len, &d, &o, st, f.fp);
-        if (!sok) {
-            ir_output_abort(&f);
-        } else if (!ir_output_commit(&f)) {
+    bool opened = o.filetype == FT_OBJ && o.level == 0 && !o.debug &&
+                  !o.time_passes && !o.stats && !o.print_after && st &&
+                  st->encode && ir_output_open(&f, out);
+    IrModule *m = NULL;
+    bool ok;
+    if (opened) {
+        ok = compile_stream(src, len, &d, &o, st, f.fp);
+    } else {
+        m = ir_parse(src, len, &d);
+        ir_file_consumed(src, len);
+        ok = m && d.nerrors == 0 && ir_verify_module_jobs(m, &d, o.jobs);
+        if (ok && o.level > 0)
+            ok = optimize(m, &o, &d);
+        if (ok && !(opened = ir_output_open(&f, out))) {
             fprintf(stderr, "sirc: error: cannot write '%s': %s\n", out,
                     strerror(errno));
-            sok = false;
-        }
-        free(outname);
-        ir_free_file(src);
-        return sok ? 0 : 1;
-    }
-    IrModule *m = ir_parse(src, len, &d);
-    bool ok = m && d.nerrors == 0 && ir_verify_module(m, &d);
-    if (ok && o.level > 0) {
-        OptCtx ctx;
-        opt_ctx_init(&ctx, m, &d);
-        const Target *t = target_find(o.triple);
-        if (t) {
-            ctx.addr_scales = t->addr_scales;
-            ctx.addr_scale_access = t->addr_scale_access;
-        }
-        ctx.time_passes = o.time_passes;
-        ctx.stats = o.stats;
-        ok = opt_run_level_jobs(&ctx, o.level, o.jobs);
-        opt_report(&ctx, stderr);
-        opt_ctx_free(&ctx);
-        /* Never hand the code generator a module a pass has broken. */
-        if (ok && !ir_verify_module(m, &d)) {
-            ir_diag_error(&d, (IrLoc){0}, "module is invalid after the -O%d "
-                          "pipeline (siropt --verify-each tells which pass)",
-                          o.level);
             ok = false;
+        } else if (ok) {
+            ok = compile(m, &o, f.fp, &d);
         }
     }
-    if (ok) {
-        if (!ir_output_open(&f, out)) {
-            fprintf(stderr, "sirc: error: cannot write '%s': %s\n", out,
-                    strerror(errno));
-            ok = false;
-        } else if (!compile(m, &o, f.fp, &d)) {
-            ir_output_abort(&f);
-            ok = false;
-        } else if (!ir_output_commit(&f)) {
-            fprintf(stderr, "sirc: error: cannot write '%s': %s\n", out,
-                    strerror(errno));
-            ok = false;
-        }
+    if (opened && !ok) {
+        ir_output_abort(&f);
+    } else if (opened && !ir_output_commit(&f)) {
+        fprintf(stderr, "sirc: error: cannot write '%s': %s\n", out,
+                strerror(errno));
+        ok = false;
     }
     free(outname);
     ir_module_free(m);

@@ -93,6 +93,23 @@ ir_func_release(IrFunc *f)
     memset(l, 0, sizeof *l);
 }
 
+#define SHRINK(v) \
+    ((v).cap > (v).len && (v).len ? \
+     ((v).data = xrealloc((v).data, (size_t)(v).len * sizeof *(v).data), \
+      (v).cap = (v).len) : 0)
+
+void
+ir_func_shrink(IrFunc *f)
+{
+    SHRINK(f->insts);
+    SHRINK(f->values);
+    SHRINK(f->blocks);
+    SHRINK(f->slots);
+    SHRINK(f->vpool);
+    SHRINK(f->vlocs);
+    SHRINK(f->targets);
+}
+
 const IrSigData *
 ir_func_sig(const IrFunc *f)
 {

@@ -529,6 +529,10 @@ void ir_func_free(IrFunc *f);
 /* Frees the body but keeps f, empty, so that the symbol still reads as
  * defined: what a streaming driver does once a function is emitted. */
 void ir_func_release(IrFunc *f);
+/* Gives back the doubling slack of f's arrays (not the layout's): the
+ * module keeps every function, and the freed tails serve the next one
+ * (the reader after each body, the -O pipeline after each function). */
+void ir_func_shrink(IrFunc *f);
 const IrSigData *ir_func_sig(const IrFunc *f);
 
 /* Copies n values into vpool and returns the index of the first. */
@@ -732,6 +736,8 @@ bool ir_verify_func(IrFunc *f, Diag *d);
  * the same words: verifying symbols 1 .. n one by one reports what
  * ir_verify_module reports. */
 bool ir_verify_symbol(IrModule *m, IrSym s, Diag *d);
+/* verifyjobs.c: ir_verify_module on 'jobs' threads, with its messages. */
+bool ir_verify_module_jobs(IrModule *m, Diag *d, int jobs);
 
 /* ------------------------------------------------------------------ */
 /* cfg.c: successors, predecessors, reverse post-order                 */

@@ -607,25 +607,6 @@ next_undefined_label(SirParser *P, uint32_t id)
     return id;
 }
 
-#define SHRINK(v) \
-    ((v).cap > (v).len && (v).len ? \
-     ((v).data = xrealloc((v).data, (size_t)(v).len * sizeof *(v).data), \
-      (v).cap = (v).len) : 0)
-
-/* Gives back the doubling slack of the function's arrays: the module
- * keeps every function, and the freed tails serve the next one. */
-static void
-shrink_func(IrFunc *f)
-{
-    SHRINK(f->insts);
-    SHRINK(f->values);
-    SHRINK(f->blocks);
-    SHRINK(f->slots);
-    SHRINK(f->vpool);
-    SHRINK(f->vlocs);
-    SHRINK(f->targets);
-}
-
 /* Resolves the uses recorded while the body was read (F2, F4).  Both
  * lists are in textual order; merging them keeps the messages in order
  * of position. */
@@ -662,7 +643,7 @@ ir_parse_body_end(SirParser *P)
         P->hint_vpool = hint(f->vpool.len);
         P->hint_blocks = hint(f->blocks.len);
         P->hint_targets = hint(f->targets.len);
-        shrink_func(f);
+        ir_func_shrink(f);
     }
     func_state_free(P);
 }
