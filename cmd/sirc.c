@@ -225,7 +225,7 @@ compile_stream(char *src, size_t len, Diag *d, const Options *o,
                const Target *t, FILE *f)
 {
     Stream s = {.o = o, .src = src, .out = f, .cg_ok = true,
-                .batch = o->jobs > 1 ? 128 * (uint32_t)o->jobs : 1};
+                .batch = o->jobs > 1 ? 16 * (uint32_t)o->jobs : 1};
     s.co = (CgOptions){.target = t, .emit = CG_EMIT_ASM, .file = o->file,
                        .optlevel = o->level, .reloc = o->reloc,
                        .jobs = o->jobs};
