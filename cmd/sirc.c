@@ -140,6 +140,140 @@ compile(IrModule *m, const Options *o, FILE *out, Diag *d)
     return ok;
 }
 
+/* Streaming (-O0 objects): the reader hands on each run of complete
+ * items; their symbols are verified, their functions compiled and
+ * emitted into the object, and each body is released once emitted, so
+ * the IR held is a function or a batch, not the module.  What stays is
+ * module-level: names, types, signatures, symbols, data, and the
+ * object's bytes and relocations.  The verifier's and the code
+ * generator's messages are held until the whole input has parsed, then
+ * shown as the whole-module run would show them: parse errors, else
+ * the verifier's, else the code generator's. */
+typedef struct {
+    const Options *o;
+    char *src;              /* the input, as ir_read_file gave it */
+    FILE *out;
+    CgOptions co;
+    CgStream *cg;
+    Diag dv, dc;            /* held messages: verifier, code generator */
+    char *vbuf, *cbuf;
+    size_t vlen, clen;
+    FILE *vmem, *cmem;
+    uint32_t done;          /* symbols handled */
+    uint32_t batch;         /* functions per run handed to the threads */
+    VEC(IrSym) run;
+    bool cg_ok;
+} Stream;
+
+static void
+held_init(Diag *h, const Diag *d, FILE **mem, char **buf, size_t *len)
+{
+    *mem = open_memstream(buf, len);
+    ir_diag_init(h, d->file, d->src, d->srclen, *mem);
+    h->limit = d->limit;
+    h->color = d->color;
+}
+
+/* Shows what a held Diag collected, counted on d, or drops it. */
+static void
+held_show(Diag *d, Diag *h, FILE *mem, char **buf, size_t *len, bool show)
+{
+    if (mem)
+        fclose(mem);
+    if (show) {
+        fwrite(*buf, 1, *len, stderr);
+        d->nerrors += h->nerrors;
+    }
+    free(*buf);
+    *buf = NULL;
+}
+
+/* Compiles the functions of the run and releases their bodies. */
+static void
+stream_flush(Stream *s, IrModule *m)
+{
+    if (s->run.len && s->cg_ok && !s->dv.nerrors)
+        s->cg_ok = cg_stream_funcs(s->cg, s->run.data, s->run.len);
+    for (uint32_t k = 0; k < s->run.len; k++)
+        ir_func_release(ir_sym(m, s->run.data[k])->func);
+    s->run.len = 0;
+}
+
+static void
+stream_ready(void *ctx, IrModule *m, uint32_t upto, size_t off)
+{
+    Stream *s = ctx;
+    ir_file_consumed(s->src, off);
+    if (!s->cg)
+        s->cg = cg_stream_obj(m, &s->co, s->out, &s->dc);
+    for (; s->done < upto; s->done++) {
+        IrSym sym = {s->done + 1};
+        ir_verify_symbol(m, sym, &s->dv);
+        const IrSymData *sd = ir_sym_c(m, sym);
+        if (sd->kind != IR_SYM_FUNC || !sd->func)
+            continue;
+        VEC_PUSH(s->run, sym);
+        if (s->run.len >= s->batch)
+            stream_flush(s, m);
+    }
+}
+
+/* Parses, verifies and compiles the input to f as one stream (see
+ * above); false, with the messages shown, on any error. */
+static bool
+compile_stream(char *src, size_t len, Diag *d, const Options *o,
+               const Target *t, FILE *f)
+{
+    Stream s = {.o = o, .src = src, .out = f, .cg_ok = true,
+                .batch = o->jobs > 1 ? 16 * (uint32_t)o->jobs : 1};
+    s.co = (CgOptions){.target = t, .emit = CG_EMIT_ASM, .file = o->file,
+                       .optlevel = o->level, .reloc = o->reloc,
+                       .jobs = o->jobs};
+    held_init(&s.dv, d, &s.vmem, &s.vbuf, &s.vlen);
+    held_init(&s.dc, d, &s.cmem, &s.cbuf, &s.clen);
+    IrModule *m = ir_parse_stream(src, len, d, stream_ready, &s);
+    bool ok = m && d->nerrors == 0;
+    if (ok) {
+        stream_ready(&s, m, ir_num_syms(m), 0);
+        stream_flush(&s, m);
+    }
+    if (s.cg)
+        s.cg_ok = cg_stream_end(s.cg, ok && !s.dv.nerrors && s.cg_ok);
+    bool vok = !s.dv.nerrors;
+    held_show(d, &s.dv, s.vmem, &s.vbuf, &s.vlen, ok);
+    held_show(d, &s.dc, s.cmem, &s.cbuf, &s.clen, ok && vok);
+    VEC_FREE(s.run);
+    ir_module_free(m);
+    return ok && vok && s.cg_ok && !d->nerrors;
+}
+
+/* The -O pipeline on the verified module; false, reported, when it
+ * fails or leaves the module invalid. */
+static bool
+optimize(IrModule *m, const Options *o, Diag *d)
+{
+    OptCtx ctx;
+    opt_ctx_init(&ctx, m, d);
+    const Target *t = target_find(o->triple);
+    if (t) {
+        ctx.addr_scales = t->addr_scales;
+        ctx.addr_scale_access = t->addr_scale_access;
+    }
+    ctx.time_passes = o->time_passes;
+    ctx.stats = o->stats;
+    bool ok = opt_run_level_jobs(&ctx, o->level, o->jobs);
+    opt_report(&ctx, stderr);
+    opt_ctx_free(&ctx);
+    /* Never hand the code generator a module a pass has broken. */
+    if (ok && !ir_verify_module_jobs(m, d, o->jobs)) {
+        ir_diag_error(d, (IrLoc){0}, "module is invalid after the -O%d "
+                      "pipeline (siropt --verify-each tells which pass)",
+                      o->level);
+        ok = false;
+    }
+    return ok;
+}
+
 /* The default output name: the input with its .sir extension replaced. */
 static char *
 default_output(const char *in, FileType ft)
@@ -280,47 +414,40 @@ main(int argc, char **argv)
     Diag d;
     ir_diag_init(&d, o.file, src, len, stderr);
     cli_diag_apply(&dopt, &d);
-    IrModule *m = ir_parse(src, len, &d);
-    bool ok = m && d.nerrors == 0 && ir_verify_module(m, &d);
-    if (ok && o.level > 0) {
-        OptCtx ctx;
-        opt_ctx_init(&ctx, m, &d);
-        const Target *t = target_find(o.triple);
-        if (t) {
-            ctx.addr_scales = t->addr_scales;
-            ctx.addr_scale_access = t->addr_scale_access;
-        }
-        ctx.time_passes = o.time_passes;
-        ctx.stats = o.stats;
-        ok = opt_run_level_jobs(&ctx, o.level, o.jobs);
-        opt_report(&ctx, stderr);
-        opt_ctx_free(&ctx);
-        /* Never hand the code generator a module a pass has broken. */
-        if (ok && !ir_verify_module(m, &d)) {
-            ir_diag_error(&d, (IrLoc){0}, "module is invalid after the -O%d "
-                          "pipeline (siropt --verify-each tells which pass)",
-                          o.level);
+    char *outname = NULL;
+    if (!out)
+        out = from_stdin ? "-" : (outname = default_output(in, o.filetype));
+    /* -O0 objects stream; the optimizer's inliner reads the module
+     * whole, and listings, timings and -g are kept to one shape. */
+    const Target *st = target_find(o.triple);
+    IrOutput f;
+    bool opened = o.filetype == FT_OBJ && o.level == 0 && !o.debug &&
+                  !o.time_passes && !o.stats && !o.print_after && st &&
+                  st->encode && ir_output_open(&f, out);
+    IrModule *m = NULL;
+    bool ok;
+    if (opened) {
+        ok = compile_stream(src, len, &d, &o, st, f.fp);
+    } else {
+        m = ir_parse(src, len, &d);
+        ir_file_consumed(src, len);
+        ok = m && d.nerrors == 0 && ir_verify_module_jobs(m, &d, o.jobs);
+        if (ok && o.level > 0)
+            ok = optimize(m, &o, &d);
+        if (ok && !(opened = ir_output_open(&f, out))) {
+            fprintf(stderr, "sirc: error: cannot write '%s': %s\n", out,
+                    strerror(errno));
             ok = false;
+        } else if (ok) {
+            ok = compile(m, &o, f.fp, &d);
         }
     }
-    char *outname = NULL;
-    if (ok) {
-        if (!out)
-            out = from_stdin ? "-" : (outname = default_output(in,
-                                                               o.filetype));
-        IrOutput f;
-        if (!ir_output_open(&f, out)) {
-            fprintf(stderr, "sirc: error: cannot write '%s': %s\n", out,
-                    strerror(errno));
-            ok = false;
-        } else if (!compile(m, &o, f.fp, &d)) {
-            ir_output_abort(&f);
-            ok = false;
-        } else if (!ir_output_commit(&f)) {
-            fprintf(stderr, "sirc: error: cannot write '%s': %s\n", out,
-                    strerror(errno));
-            ok = false;
-        }
+    if (opened && !ok) {
+        ir_output_abort(&f);
+    } else if (opened && !ir_output_commit(&f)) {
+        fprintf(stderr, "sirc: error: cannot write '%s': %s\n", out,
+                strerror(errno));
+        ok = false;
     }
     free(outname);
     ir_module_free(m);

@@ -458,6 +458,19 @@ bool cg_compile(IrModule *m, const CgOptions *opt, FILE *out, Diag *d);
 /* Compiles m to an object file (ELF or Mach-O, by the target) on out;
  * no external program is run. */
 bool cg_compile_obj(IrModule *m, const CgOptions *opt, FILE *out, Diag *d);
+/* The same, a run of functions at a time: cg_stream_obj begins the
+ * object (NULL and an error when the target has no encoder), each
+ * cg_stream_funcs compiles and emits the next functions in module
+ * order (false once one failed; the rest are then skipped), and
+ * cg_stream_end emits the data, writes the file (if 'write': without
+ * it, m may be gone) and frees the stream.
+ * The output is that of cg_compile_obj on the same functions; the IR of
+ * a run may be released once cg_stream_funcs returns. */
+typedef struct CgStream CgStream;
+CgStream *cg_stream_obj(IrModule *m, const CgOptions *opt, FILE *out,
+                        Diag *d);
+bool cg_stream_funcs(CgStream *s, const IrSym *fns, uint32_t n);
+bool cg_stream_end(CgStream *s, bool write);
 /* Writes the tables of llc -time-passes (times) and -stats (counts). */
 void cg_stats_report(const CgStats *s, bool times, bool counts, FILE *out);
 /* Compiles m into a sink (sink.h): the text sink, the object sink. */
@@ -468,7 +481,8 @@ bool cg_compile_to(IrModule *m, const CgOptions *opt, struct McSink *sink,
  * which the caller frees with mir_func_free; false on an error
  * (reported on c->diag). */
 bool cg_compile_func(CgCtx *c, IrSym s, MirFunc *out);
-/* parallel.c: compiles fns[0 .. n) on opt->jobs threads and hands them
+/* parallel.c: compiles fns[0 .. n) (fn_index from c->fn_index on) on
+ * opt->jobs threads and hands them
  * to the sink in order; stops at the first function that fails, with
  * the diagnostics of the one-thread run. */
 struct McSink;

@@ -352,65 +352,111 @@ cg_compile_func(CgCtx *c, IrSym s, MirFunc *out)
     return ok;
 }
 
+/* A module on its way to a sink: begun, given its functions in runs,
+ * then finished with its data (compile_module in one go, sirc's
+ * streaming run by run as the reader completes them). */
+struct CgStream {
+    CgCtx c;
+    McSink *sink;
+    McSink own;             /* cg_stream_obj's object sink */
+    FILE *out;              /* MIR listings */
+    uint32_t nfuncs;        /* compiled so far: the next fn_index */
+    bool ok, asm_;
+};
+
+static void
+stream_begin(CgStream *s, IrModule *m, const CgOptions *opt, McSink *sink,
+             FILE *out, Diag *d)
+{
+    CgCtx *c = &s->c;
+    memset(c, 0, sizeof *c);
+    c->m = m;
+    c->opt = opt;
+    c->diag = d;
+    s->sink = sink;
+    s->out = out;
+    s->nfuncs = 0;
+    if (!opt->target)
+        CG_BUG("cg_compile: no target");
+    s->asm_ = opt->emit != CG_EMIT_MIR;
+    if (s->asm_ && opt->debug)
+        c->dwarf = cg_dwarf_new(c);
+    if (s->asm_) {
+        sink->ctx = c;
+        sink->begin(sink, c);
+    }
+    s->ok = !c->failed;
+}
+
+/* Compiles fns[0 .. n) and hands them to the sink in order. */
+static bool
+stream_funcs(CgStream *s, const IrSym *fns, uint32_t n)
+{
+    CgCtx *c = &s->c;
+    const CgOptions *opt = c->opt;
+    uint32_t base = s->nfuncs;
+    s->nfuncs += n;
+    /* Threads only where the output is the sink's alone (listings and
+     * -print-after write as they go, timings and the DWARF description
+     * add up in one place). */
+    if (!s->ok || !n) {
+    } else if (opt->jobs > 1 && n > 1 && s->asm_ && !opt->print_after &&
+               !opt->stats && !c->dwarf) {
+        c->fn_index = base;
+        s->ok = cg_compile_parallel(c, fns, n, s->sink);
+    } else {
+        for (uint32_t k = 0; k < n && s->ok; k++) {
+            MirFunc mf;
+            c->failed = false;
+            c->fn_index = base + k;
+            s->ok = cg_compile_func(c, fns[k], &mf);
+            double t0 = opt->stats ? wall_now() : 0;
+            if (s->ok && s->asm_)
+                cg_emit_func(s->sink, &mf);
+            else if (s->ok)
+                mir_print_func(&mf, s->out);
+            if (opt->stats)
+                opt->stats->wall[CG_STAGE_EMIT] += wall_now() - t0;
+            mir_func_free(&mf);
+        }
+    }
+    return s->ok;
+}
+
+/* The data, then the file. */
+static bool
+stream_end(CgStream *s)
+{
+    CgCtx *c = &s->c;
+    if (s->ok && s->asm_) {
+        double t0 = c->opt->stats ? wall_now() : 0;
+        cg_emit_data(s->sink, c->m);
+        s->ok = s->sink->finish(s->sink);
+        stage_done(c, CG_STAGE_FINISH, &t0);
+    }
+    VEC_FREE(c->leafpool);
+    cg_dwarf_free(c->dwarf);
+    c->dwarf = NULL;
+    return s->ok;
+}
+
 /* Compiles every function of m, then its data, into sink (or, for
  * CG_EMIT_MIR, prints the allocated MIR on out). */
 static bool
 compile_module(IrModule *m, const CgOptions *opt, McSink *sink, FILE *out,
                Diag *d)
 {
-    CgCtx c;
-    memset(&c, 0, sizeof c);
-    c.m = m;
-    c.opt = opt;
-    c.diag = d;
-    if (!opt->target)
-        CG_BUG("cg_compile: no target");
-    bool asm_ = opt->emit != CG_EMIT_MIR;
-    if (asm_ && opt->debug)
-        c.dwarf = cg_dwarf_new(&c);
-    if (asm_) {
-        sink->ctx = &c;
-        sink->begin(sink, &c);
-    }
-    bool ok = !c.failed;
+    CgStream s;
+    stream_begin(&s, m, opt, sink, out, d);
     VEC(IrSym) fns = {0};
     for (uint32_t k = 1; k <= ir_num_syms(m); k++) {
         const IrSymData *sd = ir_sym_c(m, (IrSym){k});
         if (!sd->dead && sd->kind == IR_SYM_FUNC && sd->func)
             VEC_PUSH(fns, ((IrSym){k}));
     }
-    /* Threads only where the output is the sink's alone (listings and
-     * -print-after write as they go, timings and the DWARF description
-     * add up in one place). */
-    if (ok && opt->jobs > 1 && fns.len > 1 && asm_ && !opt->print_after &&
-        !opt->stats && !c.dwarf) {
-        ok = cg_compile_parallel(&c, fns.data, fns.len, sink);
-    } else {
-        for (uint32_t k = 0; k < fns.len && ok; k++) {
-            MirFunc mf;
-            c.failed = false;
-            c.fn_index = k;
-            ok = cg_compile_func(&c, fns.data[k], &mf);
-            double t0 = opt->stats ? wall_now() : 0;
-            if (ok && asm_)
-                cg_emit_func(sink, &mf);
-            else if (ok)
-                mir_print_func(&mf, out);
-            if (opt->stats)
-                opt->stats->wall[CG_STAGE_EMIT] += wall_now() - t0;
-            mir_func_free(&mf);
-        }
-    }
+    stream_funcs(&s, fns.data, fns.len);
     VEC_FREE(fns);
-    if (ok && asm_) {
-        double t0 = opt->stats ? wall_now() : 0;
-        cg_emit_data(sink, m);
-        ok = sink->finish(sink);
-        stage_done(&c, CG_STAGE_FINISH, &t0);
-    }
-    VEC_FREE(c.leafpool);
-    cg_dwarf_free(c.dwarf);
-    return ok;
+    return stream_end(&s);
 }
 
 void
@@ -472,14 +518,49 @@ cg_compile(IrModule *m, const CgOptions *opt, FILE *out, Diag *d)
     return ok;
 }
 
+/* Objects need a target that encodes. */
+static bool
+obj_target_ok(const CgOptions *opt, Diag *d)
+{
+    if (opt->target && opt->target->encode)
+        return true;
+    ir_diag_error(d, (IrLoc){0}, "objects for target '%s' are not "
+                  "available yet", opt->target ? opt->target->name : "?");
+    return false;
+}
+
+CgStream *
+cg_stream_obj(IrModule *m, const CgOptions *opt, FILE *out, Diag *d)
+{
+    if (!obj_target_ok(opt, d))
+        return NULL;
+    CgStream *s = xcalloc(1, sizeof *s);
+    cg_obj_sink(&s->own, out, opt->target);
+    stream_begin(s, m, opt, &s->own, NULL, d);
+    return s;
+}
+
+bool
+cg_stream_funcs(CgStream *s, const IrSym *fns, uint32_t n)
+{
+    return stream_funcs(s, fns, n);
+}
+
+bool
+cg_stream_end(CgStream *s, bool write)
+{
+    s->ok = s->ok && write;
+    bool ok = stream_end(s);
+    cg_obj_sink_free(&s->own);
+    free(s);
+    return ok;
+}
+
 bool
 cg_compile_obj(IrModule *m, const CgOptions *opt, FILE *out, Diag *d)
 {
-    if (!opt->target || !opt->target->encode) {
-        ir_diag_error(d, (IrLoc){0}, "objects for target '%s' are not "
-                      "available yet", opt->target ? opt->target->name : "?");
+    if (!obj_target_ok(opt, d))
         return false;
-    }
     McSink s;
     cg_obj_sink(&s, out, opt->target);
     bool ok = compile_module(m, opt, &s, NULL, d);

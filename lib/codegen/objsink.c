@@ -67,6 +67,7 @@ typedef struct {
     VEC(Pending) pend;
     VEC(uint64_t) consts;   /* rodata offset of every pool entry */
     uint32_t *symid;        /* IR symbol -> Obj symbol, 0: none yet */
+    uint32_t symcap;        /* grows: a streamed module gains symbols */
     uint64_t fstart;        /* .text offset of the current function */
     IrSym cursym;           /* the data object being written */
     bool failed;            /* reported: nothing is written */
@@ -111,6 +112,9 @@ os_of(McSink *s)
 static uint32_t
 sym_of(ObjSink *o, IrSym s)
 {
+    if (s.id >= o->symcap)
+        ir_grow((void **)&o->symid, &o->symcap, sizeof *o->symid,
+                ir_num_syms(o->m) + 1);
     if (!o->symid[s.id])
         o->symid[s.id] = obj_sym(&o->obj, ir_str(o->m, ir_sym_c(o->m, s)->name));
     return o->symid[s.id];
@@ -122,7 +126,8 @@ o_begin(McSink *s, CgCtx *c)
     ObjSink *o = os_of(s);
     o->m = c->m;
     o->ctx = c;
-    o->symid = xcalloc(ir_num_syms(c->m) + 1, sizeof *o->symid);
+    ir_grow((void **)&o->symid, &o->symcap, sizeof *o->symid,
+            ir_num_syms(c->m) + 1);
 }
 
 static void

@@ -31,6 +31,7 @@ typedef struct {
     const IrSym *fns;
     Job *jobs;
     uint32_t n, next, emitted, window;
+    uint32_t base;          /* fn_index of fns[0] */
     bool stop;
     pthread_mutex_t mu;
     pthread_cond_t cv;
@@ -47,7 +48,7 @@ compile_one(Queue *q, CgCtx *c, uint32_t k)
     d.limit = d0->limit;
     c->diag = &d;
     c->failed = false;
-    c->fn_index = k;
+    c->fn_index = q->base + k;
     j->ok = cg_compile_func(c, q->fns[k], &j->mf);
     j->nerrors = d.nerrors;
     if (mem)
@@ -85,7 +86,8 @@ cg_compile_parallel(CgCtx *c, const IrSym *fns, uint32_t n, McSink *sink)
     uint32_t nt = (uint32_t)c->opt->jobs;
     if (nt > n)
         nt = n;
-    Queue q = {.proto = c, .fns = fns, .n = n, .window = 4 * nt};
+    Queue q = {.proto = c, .fns = fns, .n = n, .window = 4 * nt,
+               .base = c->fn_index};
     q.jobs = xcalloc(n, sizeof *q.jobs);
     pthread_mutex_init(&q.mu, NULL);
     pthread_cond_init(&q.cv, NULL);

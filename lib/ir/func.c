@@ -63,6 +63,13 @@ ir_func_free(IrFunc *f)
 {
     if (!f)
         return;
+    ir_func_release(f);
+    free(f);
+}
+
+void
+ir_func_release(IrFunc *f)
+{
     VEC_FREE(f->insts);
     VEC_FREE(f->values);
     VEC_FREE(f->blocks);
@@ -81,7 +88,26 @@ ir_func_free(IrFunc *f)
     free(l->bnext);
     free(l->bprev);
     free(l->binserted);
-    free(f);
+    f->label_set = NULL;
+    f->label_cap = f->label_count = f->label_nblocks = 0;
+    memset(l, 0, sizeof *l);
+}
+
+#define SHRINK(v) \
+    ((v).cap > (v).len && (v).len ? \
+     ((v).data = xrealloc((v).data, (size_t)(v).len * sizeof *(v).data), \
+      (v).cap = (v).len) : 0)
+
+void
+ir_func_shrink(IrFunc *f)
+{
+    SHRINK(f->insts);
+    SHRINK(f->values);
+    SHRINK(f->blocks);
+    SHRINK(f->slots);
+    SHRINK(f->vpool);
+    SHRINK(f->vlocs);
+    SHRINK(f->targets);
 }
 
 const IrSigData *

@@ -112,6 +112,9 @@ void ir_arena_free(Arena *a);
  * of the file: release it with ir_free_file, never free. */
 char *ir_read_file(const char *path, size_t *len, const char **err);
 void ir_free_file(char *buf);
+/* The text before byte 'upto' is read: a mapping gives its pages back
+ * to the system (they read in again if a diagnostic quotes them). */
+void ir_file_consumed(char *buf, size_t upto);
 
 /* Output through a temporary file renamed into place on success, so a
  * failing tool never leaves a half-written output (util.c says how
@@ -523,6 +526,13 @@ static inline bool ir_inst_is_terminator(IrFunc *f, IrInst i)
 
 IrFunc *ir_func_new(IrModule *m, IrSym sym);
 void ir_func_free(IrFunc *f);
+/* Frees the body but keeps f, empty, so that the symbol still reads as
+ * defined: what a streaming driver does once a function is emitted. */
+void ir_func_release(IrFunc *f);
+/* Gives back the doubling slack of f's arrays (not the layout's): the
+ * module keeps every function, and the freed tails serve the next one
+ * (the reader after each body, the -O pipeline after each function). */
+void ir_func_shrink(IrFunc *f);
 const IrSigData *ir_func_sig(const IrFunc *f);
 
 /* Copies n values into vpool and returns the index of the first. */
@@ -693,6 +703,15 @@ char *ir_float_format(uint64_t bits, bool is_f32, char *buf);
 /* Parses a whole module.  Errors go to d; returns NULL if there was any
  * (the module is not verified: call ir_verify_module). */
 IrModule *ir_parse(const char *src, size_t len, Diag *d);
+/* The same, calling ready(ctx, m, upto, off) after an item when symbols
+ * 1 .. upto are complete, every symbol they name is declared, and no
+ * error was seen so far (the text before byte off is read): a driver can verify, compile and release
+ * those functions while the rest is read (sirc streams this way).
+ * Symbols are only added, so ids stay valid; ready must not add any. */
+typedef void (*IrParseReady)(void *ctx, IrModule *m, uint32_t upto,
+                             size_t off);
+IrModule *ir_parse_stream(const char *src, size_t len, Diag *d,
+                          IrParseReady ready, void *ctx);
 
 /* ------------------------------------------------------------------ */
 /* print.c: the canonical text form (spec section 11)                  */
@@ -713,6 +732,12 @@ void ir_print_values(IrFunc *f, const IrValue *v, uint32_t n, FILE *out);
 /* Reports every violation to d; true when the module is valid. */
 bool ir_verify_module(IrModule *m, Diag *d);
 bool ir_verify_func(IrFunc *f, Diag *d);
+/* The checks ir_verify_module makes of one symbol (with its body), in
+ * the same words: verifying symbols 1 .. n one by one reports what
+ * ir_verify_module reports. */
+bool ir_verify_symbol(IrModule *m, IrSym s, Diag *d);
+/* verifyjobs.c: ir_verify_module on 'jobs' threads, with its messages. */
+bool ir_verify_module_jobs(IrModule *m, Diag *d, int jobs);
 
 /* ------------------------------------------------------------------ */
 /* cfg.c: successors, predecessors, reverse post-order                 */

@@ -396,6 +396,37 @@ check_symname(SirParser *P, uint32_t name, IrLoc loc)
               "with '.L' are assembler-local labels)", clipname(P, name));
 }
 
+/* Records a use of symbol 'name', not declared yet, by item 'owner'. */
+static void
+push_fix(SirParser *P, SirSymFix x)
+{
+    VEC_RESERVE(P->fixhead, x.name + 1);
+    if (P->fixhead.len <= x.name)
+        P->fixhead.len = x.name + 1;
+    x.next = P->fixhead.data[x.name];
+    P->fixhead.data[x.name] = P->symfix.len + 1;
+    VEC_PUSH(P->symfix, x);
+}
+
+/* Points the uses of a new symbol's name at it (M4), now rather than
+ * at the end of the module, so that what precedes them is complete. */
+static void
+resolve_fixes(SirParser *P, uint32_t name, IrSym s)
+{
+    if (name >= P->fixhead.len)
+        return;
+    for (uint32_t k = P->fixhead.data[name]; k;) {
+        SirSymFix *x = &P->symfix.data[k - 1];
+        if (x->f)
+            ir_inst(x->f, (IrInst){x->inst})->imm = s.id;
+        else
+            ir_init(P->m, x->init)->sym = s;
+        x->name = 0;
+        k = x->next;
+    }
+    P->fixhead.data[name] = 0;
+}
+
 /* Adds a module symbol, or reports M1 and returns 0. */
 static IrSym
 add_symbol(SirParser *P, uint32_t name, IrLoc loc, IrSymKind kind)
@@ -410,6 +441,7 @@ add_symbol(SirParser *P, uint32_t name, IrLoc loc, IrSymKind kind)
     }
     s = ir_sym_add(P->m, name, kind);
     ir_sym(P->m, s)->loc = loc;
+    resolve_fixes(P, name, s);
     return s;
 }
 
@@ -424,6 +456,20 @@ ir_parse_item_end(SirParser *P, bool internal, bool isdef)
             ir_sym(P->m, P->last_sym)->internal = true;
     }
     P->last_sym = (IrSym){0};
+    if (!P->ready || P->d->nerrors != P->nerr0 || P->lexfail)
+        return;
+    /* Items are complete up to this one, or up to the one before the
+     * first use of a symbol still undeclared. */
+    while (P->fixfirst < P->symfix.len &&
+           !P->symfix.data[P->fixfirst].name)
+        P->fixfirst++;
+    uint32_t upto = P->fixfirst < P->symfix.len
+                        ? P->symfix.data[P->fixfirst].owner - 1
+                        : ir_num_syms(P->m);
+    if (upto > P->handed) {
+        P->handed = upto;
+        P->ready(P->ready_ctx, P->m, upto, P->tokoff);
+    }
 }
 
 /* fn-head = "fn" ret-type GLOBAL param-types [ call-conv ] */
@@ -561,25 +607,6 @@ next_undefined_label(SirParser *P, uint32_t id)
     return id;
 }
 
-#define SHRINK(v) \
-    ((v).cap > (v).len && (v).len ? \
-     ((v).data = xrealloc((v).data, (size_t)(v).len * sizeof *(v).data), \
-      (v).cap = (v).len) : 0)
-
-/* Gives back the doubling slack of the function's arrays: the module
- * keeps every function, and the freed tails serve the next one. */
-static void
-shrink_func(IrFunc *f)
-{
-    SHRINK(f->insts);
-    SHRINK(f->values);
-    SHRINK(f->blocks);
-    SHRINK(f->slots);
-    SHRINK(f->vpool);
-    SHRINK(f->vlocs);
-    SHRINK(f->targets);
-}
-
 /* Resolves the uses recorded while the body was read (F2, F4).  Both
  * lists are in textual order; merging them keeps the messages in order
  * of position. */
@@ -616,7 +643,7 @@ ir_parse_body_end(SirParser *P)
         P->hint_vpool = hint(f->vpool.len);
         P->hint_blocks = hint(f->blocks.len);
         P->hint_targets = hint(f->targets.len);
-        shrink_func(f);
+        ir_func_shrink(f);
     }
     func_state_free(P);
 }
@@ -922,8 +949,8 @@ symref_inst(SirParser *P, IrInst i, uint32_t name, IrLoc nloc)
     if (s.id) {
         ir_inst(P->f, i)->imm = s.id;
     } else if (!P->detached) {
-        SirSymFix x = {P->f, i.id, {0}, name, nloc};
-        VEC_PUSH(P->symfix, x);
+        push_fix(P, (SirSymFix){P->f, i.id, {0}, name, nloc,
+                                P->f->sym.id, 0});
     }
 }
 
@@ -1085,8 +1112,9 @@ ir_parse_init_symref(SirParser *P, uint32_t name, IrLoc loc,
     if (s.id) {
         d->sym = s;
     } else {
-        SirSymFix x = {NULL, 0, i, name, loc};
-        VEC_PUSH(P->symfix, x);
+        /* the data symbol is added after its initializer */
+        push_fix(P, (SirSymFix){NULL, 0, i, name, loc,
+                                ir_num_syms(P->m) + 1, 0});
     }
     return i;
 }
@@ -1230,24 +1258,26 @@ resolve_symbols(SirParser *P)
 {
     for (uint32_t i = 0; i < P->symfix.len; i++) {
         SirSymFix *x = &P->symfix.data[i];
-        IrSym s = ir_sym_lookup(P->m, x->name);
-        if (!s.id) {
+        if (x->name)
             error(P, x->loc, "use of undefined symbol @%s",
                   clipname(P, x->name));
-            continue;
-        }
-        if (x->f)
-            ir_inst(x->f, (IrInst){x->inst})->imm = s.id;
-        else
-            ir_init(P->m, x->init)->sym = s;
     }
 }
 
 IrModule *
 ir_parse(const char *src, size_t len, Diag *d)
 {
+    return ir_parse_stream(src, len, d, NULL, NULL);
+}
+
+IrModule *
+ir_parse_stream(const char *src, size_t len, Diag *d, IrParseReady ready,
+                void *ctx)
+{
     SirParser P;
     memset(&P, 0, sizeof P);
+    P.ready = ready;
+    P.ready_ctx = ctx;
     P.m = ir_module_new();
     P.d = d;
     P.src = src;
@@ -1256,6 +1286,7 @@ ir_parse(const char *src, size_t len, Diag *d)
     P.col = 1;
     P.stamp = 1;        /* names[] entries start at stamp 0 */
     int before = d->nerrors;
+    P.nerr0 = before;
     /* Scratch stacks are never NULL, so "data + start" is always
      * defined, even for empty lists. */
     VEC_RESERVE(P.tstack, 16);
@@ -1278,6 +1309,7 @@ ir_parse(const char *src, size_t len, Diag *d)
     free(P.names);
     VEC_FREE(P.sbuf);
     VEC_FREE(P.symfix);
+    VEC_FREE(P.fixhead);
     VEC_FREE(P.tstack);
     VEC_FREE(P.pstack);
     VEC_FREE(P.istack);

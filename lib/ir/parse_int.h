@@ -78,8 +78,10 @@ typedef struct {
     IrFunc *f;
     uint32_t inst;
     IrInit init;
-    uint32_t name;
+    uint32_t name;      /* 0 once resolved */
     IrLoc loc;
+    uint32_t owner;     /* symbol id of the item that holds the use */
+    uint32_t next;      /* next fix of the same name + 1, or 0 */
 } SirSymFix;
 
 typedef struct {
@@ -122,6 +124,16 @@ typedef struct SirParser {
     char clip[80];
     /* module */
     VEC(SirSymFix) symfix;
+    /* Streaming (ir_parse_stream): fixes are resolved as soon as their
+     * symbol is added, chained by name (fixhead: name id -> first fix
+     * + 1), so that every item before the first unresolved one can be
+     * handed on. */
+    VEC(uint32_t) fixhead;
+    uint32_t fixfirst;      /* symfix index of the first unresolved */
+    IrParseReady ready;
+    void *ready_ctx;
+    uint32_t handed;        /* items handed on so far */
+    int nerr0;              /* errors on d before the parse */
     IrLoc internal_loc;
     IrSym last_sym;         /* symbol of the current item, 0 if none */
     VEC(IrType) tstack;

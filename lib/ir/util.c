@@ -159,7 +159,7 @@ ir_arena_free(Arena *a)
  * into malloc'd memory. */
 typedef struct {
     size_t maplen;      /* 0: malloc'd */
-    size_t pad;
+    size_t dropped;     /* mapped: the bytes before this were given back */
 } FileHdr;
 
 enum { MAP_MIN = 1 << 20 };
@@ -185,6 +185,7 @@ map_file(int fd, size_t n)
     madvise(base + pg, n, MADV_SEQUENTIAL | MADV_WILLNEED);
     FileHdr *h = (FileHdr *)(base + pg) - 1;
     h->maplen = maplen;
+    h->dropped = 0;
     return base + pg;
 }
 
@@ -236,6 +237,20 @@ ir_read_file(const char *path, size_t *len, const char **err)
     buf[n] = 0;
     *len = n;
     return buf;
+}
+
+void
+ir_file_consumed(char *buf, size_t upto)
+{
+    FileHdr *h = (FileHdr *)buf - 1;
+    size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+    upto &= ~(pg - 1);
+    if (!h->maplen || upto <= h->dropped)
+        return;
+    /* Untouched pages of a private file mapping read in again from the
+     * file, so a diagnostic may still quote the text. */
+    madvise(buf + h->dropped, upto - h->dropped, MADV_DONTNEED);
+    h->dropped = upto;
 }
 
 void

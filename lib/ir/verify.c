@@ -1357,6 +1357,16 @@ ir_verify_module(IrModule *m, Diag *d)
 }
 
 bool
+ir_verify_symbol(IrModule *m, IrSym s, Diag *d)
+{
+    Ver v;
+    ver_init(&v, m, d);
+    if (!ir_sym_c(m, s)->dead)
+        check_symbol(&v, s);
+    return v.nerr == 0;
+}
+
+bool
 ir_verify_func(IrFunc *f, Diag *d)
 {
     Ver v;

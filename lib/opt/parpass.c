@@ -54,6 +54,8 @@ run_one(Work *w, OptCtx *c, uint32_t s)
         ok = opt_run_pass(c, w->seg[k]);
     opt_focus_sym = 0;
     opt_am_release(c, (IrSym){s});
+    /* the module holds every function until code generation */
+    ir_func_shrink(ir_sym(w->m, (IrSym){s})->func);
     if (!ok) {
         pthread_mutex_lock(&w->mu);
         w->failed = true;

@@ -142,6 +142,49 @@ if command -v script > /dev/null 2>&1; then
     grep -q "$esc" "$tmp/tty" && bad "colour despite NO_COLOR" || ok
 fi
 
+# sirc -O0 -c streams the module (compiles each function as soon as the
+# symbols it names are declared): the object is that of the
+# whole-module path (--stats keeps to it), uses of later symbols work,
+# and an error after a compiled function leaves no output and the
+# messages of the whole-module run (a parse error hides the verifier's).
+cat > "$tmp/fwd.sir" <<'SIR'
+fn i32 @a(i32) {
+entry(i32 %x):
+    %y = call i32 @b(i32 %x)
+    %p = globaladdr @g
+    store i32 %y, ptr %p
+    ret i32 %y
+}
+fn i32 @b(i32) {
+entry(i32 %x):
+    ret i32 %x
+}
+@g = global i32 0
+SIR
+"$sirc" -O0 -c -o "$tmp/s1.o" "$tmp/fwd.sir" &&
+    "$sirc" -O0 -c --stats -o "$tmp/s2.o" "$tmp/fwd.sir" 2>/dev/null &&
+    cmp -s "$tmp/s1.o" "$tmp/s2.o" && ok || bad "streamed object differs"
+{ head -n 7 "$tmp/fwd.sir"; cat <<'SIR'; } > "$tmp/fwdbad.sir"
+fn i32 @b(i32) {
+entry(i32 %x):
+    br done
+dead:
+    %z = iadd i32 %x, %x
+    br done
+done:
+    ret i32 %z
+}
+@g = global i32 0
+SIR
+expect_error "fwdbad.sir:15:13: error: definition of %z in block dead" \
+    "$sirc" -O0 -c -o "$tmp/s3.o" "$tmp/fwdbad.sir"
+[ -e "$tmp/s3.o" ] && bad "sirc -O0 -c left an output after an error"
+printf 'fn void @c() {\nentry:\n    ret void\n' >> "$tmp/fwdbad.sir"
+"$sirc" -O0 -c -o "$tmp/s3.o" "$tmp/fwdbad.sir" 2> "$tmp/err"
+[ $? -eq 1 ] && [ "$(grep -c 'error:' "$tmp/err")" = 1 ] &&
+    ! grep -q "fwdbad.sir:15:" "$tmp/err" && [ ! -e "$tmp/s3.o" ] && ok ||
+    bad "a parse error after a verifier error: $(cat "$tmp/err")"
+
 # --version and bad options, the same in every tool
 for t in sirc siropt siri filetest; do
     "$bindir/$t" --version > "$tmp/v" 2>&1 &&
