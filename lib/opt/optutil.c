@@ -226,30 +226,47 @@ opt_remove_param(IrFunc *f, const OptPreds *p, IrBlock b, uint32_t k)
  * that are concatenated on replacement (the uses of p become uses of
  * v), so every use is visited a bounded number of times per change.
  */
+typedef struct {
+    IrUses u;
+    uint32_t *head, *tail, *next;
+} ParamUses;
+
+/* The use lists, built when the first parameter turns out redundant:
+ * most calls find none, and computing uses walks the whole function
+ * (a tenth of -O2 on one large function, where this runs many times).
+ * Nothing has changed before the first removal, so the lists are the
+ * same as if built up front. */
+static void
+param_uses(ParamUses *pu, IrFunc *f, Arena *a)
+{
+    IrUses *u = &pu->u;
+    ir_uses_compute(f, u);
+    uint32_t nv = u->nvalues;
+    uint32_t nuses = u->start[nv];
+    pu->head = arena_alloc(a, nv * sizeof *pu->head);
+    pu->tail = arena_alloc(a, nv * sizeof *pu->tail);
+    pu->next = arena_alloc(a, (nuses + 1) * sizeof *pu->next);
+    /* Use indices are stored +1 so that 0 ends a list. */
+    for (uint32_t v = 0; v < nv; v++) {
+        uint32_t s = u->start[v], e = u->start[v + 1];
+        pu->head[v] = s < e ? s + 1 : 0;
+        pu->tail[v] = s < e ? e : 0;
+        for (uint32_t k = s; k < e; k++)
+            pu->next[k + 1] = k + 1 < e ? k + 2 : 0;
+    }
+}
+
 uint32_t
 opt_remove_redundant_params(IrFunc *f, const OptPreds *pp, Arena *a,
                             const bool *only)
 {
     const OptPreds p = *pp;
-    IrUses u;
-    ir_uses_compute(f, &u);
+    ParamUses pu = {0};
     uint32_t nv = ir_num_values(f);
-    uint32_t nuses = u.start[nv];
-    uint32_t *head = arena_alloc(a, nv * sizeof *head);
-    uint32_t *tail = arena_alloc(a, nv * sizeof *tail);
-    uint32_t *next = arena_alloc(a, (nuses + 1) * sizeof *next);
     uint32_t *repl = arena_alloc(a, nv * sizeof *repl);
     bool *inwl = arena_alloc(a, nv * sizeof *inwl);
     uint32_t *wl = arena_alloc(a, (nv + 1) * sizeof *wl);
     uint32_t nwl = 0, removed = 0;
-    /* Use indices are stored +1 so that 0 ends a list. */
-    for (uint32_t v = 0; v < nv; v++) {
-        uint32_t s = u.start[v], e = u.start[v + 1];
-        head[v] = s < e ? s + 1 : 0;
-        tail[v] = s < e ? e : 0;
-        for (uint32_t k = s; k < e; k++)
-            next[k + 1] = k + 1 < e ? k + 2 : 0;
-    }
     IrBlock entry = ir_layout_entry(f);
     IR_FOR_BLOCKS(f, b) {
         if (b.id == entry.id)
@@ -291,11 +308,14 @@ opt_remove_redundant_params(IrFunc *f, const OptPreds *pp, Arena *a,
         if (ir_value(f, same)->kind == IR_VAL_INST &&
             opt_def_block(f, same).id == b.id)
             continue;
+        if (!pu.u.start)
+            param_uses(&pu, f, a);
+        uint32_t *head = pu.head, *tail = pu.tail, *next = pu.next;
         repl[pv.id] = same.id;
         opt_remove_param(f, &p, b, k);
         removed++;
         for (uint32_t x = head[pv.id]; x; x = next[x]) {
-            IrInst ui = u.uses[x - 1].inst;
+            IrInst ui = pu.u.uses[x - 1].inst;
             IrInstData *d = ir_inst(f, ui);
             for (uint32_t t = 0; t < d->ntargets; t++) {
                 IrBlock tb = ir_target(f, ui, t)->block;
@@ -324,7 +344,8 @@ opt_remove_redundant_params(IrFunc *f, const OptPreds *pp, Arena *a,
     }
     if (removed)
         opt_repl_apply(f, repl);
-    ir_uses_free(&u);
+    if (pu.u.start)
+        ir_uses_free(&pu.u);
     return removed;
 }
 
