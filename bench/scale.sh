@@ -25,7 +25,7 @@ $CC -std=c11 -O2 -o "$out/measure" "$here/measure.c"
 sizes="blocks:200000 insts:200000 domfwd:100000 domrev:100000
 livecall:50000 switch:50000 slots:50000 funcs:50000 params:50000
 rotate:50000 loops:25000 diamonds:40000 irreducible:50000 aggswap:8192
-inline:2000 insert:4000 ptrchain:100000"
+inline:2000 insert:40000 ptrchain:100000"
 # (the `if` keeps set -e from ending the script on a shape that is not
 # the last one listed)
 [ $# -gt 0 ] && sizes=$(for s in "$@"; do
