@@ -28,17 +28,18 @@ if ! command -v tcc >/dev/null 2>&1; then
 fi
 TCC=$(command -v tcc || true)
 
-best() {    # best COMMAND...: sets wall, cpu (best) and rss (largest)
+best() {    # best COMMAND...: sets wall, cpu (best) and rss (largest);
+            # scratch: r w c k i (the one-func rows keep their count in m)
     wall="" cpu="" rss=0 i=0
     while [ "$i" -lt "$runs" ]; do
         r=$("$out/measure" /dev/null "$@") || { echo "bench: $* failed" >&2
                                                  exit 1; }
-        w=${r%% *}; r=${r#* }; c=${r%% *}; m=${r#* }
+        w=${r%% *}; r=${r#* }; c=${r%% *}; k=${r#* }
         wall=$(awk -v a="$wall" -v b="$w" \
                'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }')
         cpu=$(awk -v a="$cpu" -v b="$c" \
               'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }')
-        [ "$m" -gt "$rss" ] && rss=$m
+        [ "$k" -gt "$rss" ] && rss=$k
         i=$((i + 1))
     done
 }
