@@ -185,7 +185,7 @@ ir_dom_compute(IrFunc *f, const IrCfg *c, IrDomTree *d)
     uint64_t steps = 0, budget = MAXWORK * ((uint64_t)n + pstart[n]);
     for (bool changed = true; changed;) {
         changed = false;
-        for (uint32_t i = 1; i < n && steps <= budget; i++) {
+        for (uint32_t i = 1; i < n; i++) {
             uint32_t nd = UNDEF;
             /* the budget is checked per edge: one block with n
              * predecessors could walk n steps for each */
@@ -193,11 +193,9 @@ ir_dom_compute(IrFunc *f, const IrCfg *c, IrDomTree *d)
                                          steps <= budget; e++) {
                 uint32_t p = pp[e];
                 steps++;
-                if (doms[p] == UNDEF)
-                    continue;
-                nd = nd == UNDEF ? p : intersect(doms, p, nd, &steps, budget);
-                if (steps > budget)
-                    break;
+                if (doms[p] != UNDEF)
+                    nd = nd == UNDEF ? p
+                                     : intersect(doms, p, nd, &steps, budget);
             }
             if (steps > budget)
                 break;
