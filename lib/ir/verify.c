@@ -333,6 +333,14 @@ too_big(Ver *v, IrLoc loc, IrType t)
     return true;
 }
 
+/* What check_type accepts, asked first where naming the entity for its
+ * messages would cost more than the check. */
+static bool
+type_fine(const IrModule *m, IrType t)
+{
+    return tyok(m, t) && t.id != IR_TY_VOID && !ir_type_too_big(m, t);
+}
+
 /* A type that must be a real type (not void, a valid id). */
 static bool
 check_type(Ver *v, IrLoc loc, IrType t, const char *what)
@@ -376,36 +384,44 @@ check_sig(Ver *v, IrSig s, IrLoc loc, const char *what)
         verr(v, loc, "%s has an invalid calling convention", what);
     for (uint32_t k = 0; k < sd->nparams; k++) {
         const IrParam *p = ir_sig_param(m, s, k);
-        char pw[64];
-        snprintf(pw, sizeof pw, "parameter %u", k + 1);
         if (!tyok(m, p->ty) || p->ty.id == IR_TY_VOID) {
-            verr(v, loc, "%s: %s has %s type", what, pw,
+            verr(v, loc, "%s: parameter %u has %s type", what, k + 1,
                  tyok(m, p->ty) ? "void" : "an invalid");
             continue;
         }
         too_big(v, loc, p->ty);
         if (p->attrs & ~(IR_ATTR_NOALIAS | IR_ATTR_NONNULL | IR_ATTR_BYVAL))
-            verr(v, loc, "%s: %s has unknown attributes", what, pw);
+            verr(v, loc, "%s: parameter %u has unknown attributes", what,
+                 k + 1);
         else if (p->attrs && p->ty.id != IR_TY_PTR)
-            verr(v, loc, "%s: attributes on %s require type ptr, not %s",
-                 what, pw, tstr(m, p->ty, tb, sizeof tb));
+            verr(v, loc, "%s: attributes on parameter %u require type "
+                 "ptr, not %s", what, k + 1, tstr(m, p->ty, tb, sizeof tb));
         else if ((p->attrs & IR_ATTR_BYVAL) && p->byval < 1)
-            verr(v, loc, "%s: byval(%llu) on %s: the size must be at "
-                 "least 1", what, (unsigned long long)p->byval, pw);
+            verr(v, loc, "%s: byval(%llu) on parameter %u: the size must "
+                 "be at least 1", what, (unsigned long long)p->byval, k + 1);
     }
 }
 
-/* C3: arguments in vpool[first .. first+n) against signature s; 'who'
- * names the callee in messages (NULL for indirectcall). */
+/* "@name" of a call's callee for messages (cut at TBUF bytes). */
+static const char *
+callee_name(const IrModule *m, IrSym s, char *buf)
+{
+    snprintf(buf, TBUF, "@%s", sname(m, s));
+    return buf;
+}
+
+/* C3: arguments in vpool[first .. first+n) against signature s; 'callee'
+ * names the callee in messages (0 for indirectcall).  Names are only
+ * formatted for a message: this runs for every call. */
 static void
 check_args(Fn *F, IrInst i, IrSig s, uint32_t first, uint32_t n,
-           const char *who, IrLoc fewloc)
+           IrSym callee, IrLoc fewloc)
 {
     const IrSigData *sd = ir_sig(F->m, s);
-    char tb1[TBUF], tb2[TBUF], vb[TBUF], to[TBUF + 8] = "";
-    if (who)
-        snprintf(to, sizeof to, " to %s", who);
+    char tb1[TBUF], tb2[TBUF], vb[TBUF], who[TBUF], to[TBUF + 8] = "";
     if (n < sd->nparams || (!sd->variadic && n > sd->nparams)) {
+        if (callee.id)
+            snprintf(to, sizeof to, " to %s", callee_name(F->m, callee, who));
         /* at the first extra argument, or at the callee */
         IrLoc l = n > sd->nparams ? oploc(F, first + sd->nparams, i) : fewloc;
         ferr(F, l, "%s%s passes %u argument%s, expected %s%u",
@@ -417,22 +433,25 @@ check_args(Fn *F, IrInst i, IrSig s, uint32_t first, uint32_t n,
         IrType t;
         if (!optype(F, slot, &t))
             continue;
+        IrType pt = k < sd->nparams ? ir_sig_param(F->m, s, k)->ty : t;
+        bool bad = k < sd->nparams ? t.id != pt.id :
+                   sd->variadic && t.id != IR_TY_I32 && t.id != IR_TY_I64 &&
+                   t.id != IR_TY_PTR && t.id != IR_TY_F64;
+        if (!bad)
+            continue;
         const char *vn = vname(F, F->f->vpool.data[slot], vb, sizeof vb);
-        if (k < sd->nparams) {
-            IrType pt = ir_sig_param(F->m, s, k)->ty;
-            if (t.id != pt.id)
-                ferr(F, oploc(F, slot, i),
-                     "type mismatch: argument %u (%s) of %s%s has type "
-                     "%s, expected %s", k + 1, vn, opname(F, i), to,
-                     T1(t), T2(pt));
-        } else if (sd->variadic && t.id != IR_TY_I32 &&
-                   t.id != IR_TY_I64 && t.id != IR_TY_PTR &&
-                   t.id != IR_TY_F64) {
+        if (callee.id)
+            snprintf(to, sizeof to, " to %s", callee_name(F->m, callee, who));
+        if (k < sd->nparams)
+            ferr(F, oploc(F, slot, i),
+                 "type mismatch: argument %u (%s) of %s%s has type "
+                 "%s, expected %s", k + 1, vn, opname(F, i), to,
+                 T1(t), T2(pt));
+        else
             ferr(F, oploc(F, slot, i),
                  "variadic argument %u (%s) of %s%s has type %s; only "
                  "i32, i64, ptr and f64 can be passed there", k + 1, vn,
                  opname(F, i), to, T1(t));
-        }
     }
 }
 
@@ -758,14 +777,15 @@ check_inst_rules(Fn *F, IrInst i)
         }
         const IrSymData *sd = ir_sym_c(m, s);
         char who[TBUF];
-        snprintf(who, sizeof who, "@%s", sname(m, s));
         if (sd->dead) {
-            ferr(F, loc, "call to %s, which was removed", who);
+            ferr(F, loc, "call to %s, which was removed",
+                 callee_name(m, s, who));
             return ty;
         }
         if (sd->kind != IR_SYM_FUNC) {
             ferr(F, tloc(F, i, IR_TLOC_AUX),
-                 "call to %s, which is not a function", who);
+                 "call to %s, which is not a function",
+                 callee_name(m, s, who));
             return ty;
         }
         if (!sd->sig.id || sd->sig.id >= m->sigs.len)
@@ -773,9 +793,8 @@ check_inst_rules(Fn *F, IrInst i)
         IrType rt = ir_sig(m, sd->sig)->ret;
         if (rt.id != ty.id)
             ferr(F, tyl, "call return type %s does not match the return "
-                 "type of %s, %s", T1(ty), who, T2(rt));
-        check_args(F, i, sd->sig, a, d->nargs, who,
-                   tloc(F, i, IR_TLOC_AUX));
+                 "type of %s, %s", T1(ty), callee_name(m, s, who), T2(rt));
+        check_args(F, i, sd->sig, a, d->nargs, s, tloc(F, i, IR_TLOC_AUX));
         return ty;
     }
     case IR_FMT_ICALL: {
@@ -790,7 +809,8 @@ check_inst_rules(Fn *F, IrInst i)
             ferr(F, loc, "indirectcall return type %s does not match its "
                  "signature's, %s", T1(ty), T2(rt));
         want(F, i, a, IR_T_PTR, "callee");
-        check_args(F, i, s, a + 1, d->nargs - 1, NULL, oploc(F, a, i));
+        check_args(F, i, s, a + 1, d->nargs - 1, (IrSym){0},
+                   oploc(F, a, i));
         return ty;
     }
     case IR_FMT_BR:
@@ -1140,9 +1160,12 @@ verify_body(Ver *v, IrFunc *f)
     for (uint32_t s = 1; s < f->slots.len; s++) {
         const IrSlotData *sd = &f->slots.data[s];
         IrLoc loc = sd->loc.line ? sd->loc : f->loc;
-        char what[TBUF];
-        snprintf(what, sizeof what, "stack slot $%s", ir_str(F->m, sd->name));
-        check_type(v, loc, sd->ty, what);
+        if (!type_fine(F->m, sd->ty)) {
+            char what[TBUF];
+            snprintf(what, sizeof what, "stack slot $%s",
+                     ir_str(F->m, sd->name));
+            check_type(v, loc, sd->ty, what);
+        }
         if (!first_def(F, NS_SLOT, sd->name))
             ferr(F, loc, "stack slot $%s is defined twice in @%s",
                  ir_str(F->m, sd->name), F->fname);
@@ -1153,7 +1176,8 @@ verify_body(Ver *v, IrFunc *f)
         const IrBlockData *bd = &f->blocks.data[b.id];
         for (uint32_t k = 0; k < bd->nparams; k++) {
             IrValue pv = f->vpool.data[bd->params + k];
-            if (!pv.id || pv.id >= F->nv || !F->vdef[pv.id])
+            if (!pv.id || pv.id >= F->nv || !F->vdef[pv.id] ||
+                type_fine(F->m, f->values.data[pv.id].ty))
                 continue;
             char what[TBUF], vb[TBUF];
             snprintf(what, sizeof what, "block parameter %s",
