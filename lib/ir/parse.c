@@ -93,12 +93,6 @@ ir_parse_fatal(const char *msg)
     exit(2);
 }
 
-uint32_t
-ir_parse_name(SirParser *P, const char *s, size_t n)
-{
-    return ir_intern(P->m, s, n);
-}
-
 /* A local name made only of digits is numbered (section 5). */
 void
 ir_parse_local(SirParser *P, const char *s, size_t n, IrLoc loc,
@@ -108,7 +102,7 @@ ir_parse_local(SirParser *P, const char *s, size_t n, IrLoc loc,
     while (i < n && s[i] >= '0' && s[i] <= '9')
         i++;
     if (i < n) {
-        out->name = ir_intern(P->m, s, n);
+        out->name = ir_parse_name(P, s, n);
         out->num = 0;
         out->bad = false;
         return;
@@ -1307,6 +1301,7 @@ ir_parse_stream(const char *src, size_t len, Diag *d, IrParseReady ready,
         func_state_free(&P);
     }
     free(P.names);
+    ir_parse_names_free(&P);
     VEC_FREE(P.sbuf);
     VEC_FREE(P.symfix);
     VEC_FREE(P.fixhead);

@@ -102,6 +102,13 @@ typedef struct {
     uint32_t val[3];
 } SirNameEnt;
 
+/* A short name's bytes and its string id (parse_names.c); len 0: empty. */
+typedef struct {
+    uint64_t key;
+    uint32_t len;
+    uint32_t id;
+} SirNameSlot;
+
 /* The deepest nesting of brackets the reader accepts (sir.7, "Limits"). */
 enum { SIR_MAX_NEST = 1000 };
 
@@ -148,6 +155,8 @@ typedef struct SirParser {
     IrBlock cur;
     SirNameEnt *names;      /* by string id: value, label, slot ids */
     uint32_t namecap, stamp;
+    SirNameSlot *ncache;    /* short name -> string id (parse_names.c) */
+    uint32_t ncap, nused;
     VEC(uint32_t) nums;     /* %N -> value id */
     uint32_t nextnum;
     VEC(SirValFix) vfix;
@@ -164,7 +173,6 @@ typedef struct SirParser {
 /* parse.c: scanner support */
 int ir_parse_input(SirParser *P, char *buf, size_t max);
 _Noreturn void ir_parse_fatal(const char *msg);
-uint32_t ir_parse_name(SirParser *P, const char *s, size_t n);
 void ir_parse_local(SirParser *P, const char *s, size_t n, IrLoc loc,
                     SirLocal *out);
 void ir_parse_int(const char *s, size_t n, unsigned base, SirInt *out);
@@ -177,6 +185,10 @@ int ir_parse_lexerr(SirParser *P, IrLoc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 int ir_parse_badnum(SirParser *P, IrLoc loc, const char *s, size_t n);
 int ir_parse_badbyte(SirParser *P, IrLoc loc, unsigned c, bool instr);
+
+/* parse_names.c */
+uint32_t ir_parse_name(SirParser *P, const char *s, size_t n);
+void ir_parse_names_free(SirParser *P);
 
 /* parse.c: grammar actions */
 void ir_parse_item_end(SirParser *P, bool internal, bool isdef);
