@@ -80,7 +80,8 @@ static bool
 llvm_habit(SirParser *P, IrLoc loc)
 {
     const char *w = P->src + P->tokoff;
-    size_t n = P->tokoff <= P->len ? P->off - P->tokoff : 0;
+    size_t n = P->tokoff <= P->len
+                   ? ir_parse_blank_trim(w, P->off - P->tokoff) : 0;
     const char *clip = ir_parse_clip(P, w, n);
     if (n == 2 && !memcmp(w, "i1", 2)) {
         ir_diag_error(P->d, loc, "unknown type 'i1'");
@@ -141,8 +142,10 @@ sir_yyerror(IrLoc *loc, void *scanner, SirParser *P, const char *msg)
     case T_FPRED: case T_UPRED: case T_CONV:
         snprintf(text, sizeof text, " '%s'",
                  ir_parse_clip(P, P->src + P->tokoff,
-                               P->tokoff <= P->len ? P->off - P->tokoff
-                                                   : 0));
+                               P->tokoff <= P->len
+                                   ? ir_parse_blank_trim(P->src + P->tokoff,
+                                                         P->off - P->tokoff)
+                                   : 0));
         break;
     }
     if (P->f && P->lasttok == '}' && P->prevtok == T_RET) {

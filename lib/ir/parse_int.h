@@ -118,7 +118,7 @@ typedef struct SirParser {
     /* input and lexer */
     const char *src;
     size_t len, pos;
-    size_t off, tokoff;     /* byte offset of the next / last token */
+    size_t off, tokoff;     /* byte offset of the next / last match */
     int lasttok;            /* kind of the last token */
     int nest;               /* brackets open, at most SIR_MAX_NEST */
     int prevtok;            /* and of the one before */
@@ -169,6 +169,19 @@ typedef struct SirParser {
     IrLoc resloc;
     IrLoc tl[IR_TLOC_N];    /* token locations of the next instruction */
 } SirParser;
+
+/* The length of s[0..n) without the blanks at its end: a token's match
+ * in the scanner takes the blanks after it (grammar/sir.l). */
+static inline size_t
+ir_parse_blank_trim(const char *s, size_t n)
+{
+    /* bits 9 (\t), 11 (\v), 12 (\f), 13 (\r), 32 (' ') */
+    const uint64_t blanks = UINT64_C(1) << 32 | 0x3A00;
+    while (n && (unsigned char)s[n - 1] <= 32 &&
+           (blanks >> (unsigned char)s[n - 1] & 1))
+        n--;
+    return n;
+}
 
 /* parse.c: scanner support */
 int ir_parse_input(SirParser *P, char *buf, size_t max);
