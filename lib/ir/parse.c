@@ -804,9 +804,12 @@ ir_parse_emit(SirParser *P, IrLoc oploc, const IrInstData *proto,
         P->tl[IR_TLOC_AUX + t] = P->tgts.data[t].loc;
     size_t tat = (size_t)i.id * IR_TLOC_N;
     if (f->tcols.len < tat + IR_TLOC_N) {
+        /* zero only a gap before this instruction's columns, which are
+         * all written below */
         VEC_RESERVE_RAW(f->tcols, tat + IR_TLOC_N);
-        memset(f->tcols.data + f->tcols.len, 0,
-               (tat + IR_TLOC_N - f->tcols.len) * sizeof(uint16_t));
+        if (f->tcols.len < tat)
+            memset(f->tcols.data + f->tcols.len, 0,
+                   (tat - f->tcols.len) * sizeof(uint16_t));
         f->tcols.len = tat + IR_TLOC_N;
     }
     for (unsigned k = 0; k < IR_TLOC_N; k++)

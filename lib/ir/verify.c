@@ -279,20 +279,21 @@ why_undef(Fn *F, IrValue v, char *buf, size_t n)
 
 /* F2 and F8 for the operand in vpool slot 'slot' of instruction i, laid
  * out in block b: the value exists and its definition dominates the use
- * (same block: comes earlier). */
+ * (same block: comes earlier).  The operand's location is looked up only
+ * for a message: this runs for every operand. */
 static void
 check_use(Fn *F, IrInst i, IrBlock b, uint32_t slot)
 {
     IrValue v = F->f->vpool.data[slot];
     char vb[TBUF], wb[96];
-    IrLoc loc = oploc(F, slot, i);
     if (!v.id || v.id >= F->nv) {
-        ferr(F, loc, "%s has an invalid operand (value id %u)",
-             opname(F, i), v.id);
+        ferr(F, oploc(F, slot, i),
+             "%s has an invalid operand (value id %u)", opname(F, i), v.id);
         return;
     }
     if (!F->vdef[v.id]) {
-        ferr(F, loc, "use of undefined value %s in %s (%s)",
+        ferr(F, oploc(F, slot, i),
+             "use of undefined value %s in %s (%s)",
              vname(F, v, vb, sizeof vb), opname(F, i),
              why_undef(F, v, wb, sizeof wb));
         return;
@@ -305,16 +306,17 @@ check_use(Fn *F, IrInst i, IrBlock b, uint32_t slot)
         db = ir_layout_inst_block(F->f, (IrInst){vd->def});
         if (db.id == b.id) {
             if (vd->def == i.id)
-                ferr(F, loc, "%s uses its own result %s", opname(F, i),
-                     vname(F, v, vb, sizeof vb));
+                ferr(F, oploc(F, slot, i), "%s uses its own result %s",
+                     opname(F, i), vname(F, v, vb, sizeof vb));
             else if (F->pos[vd->def] > F->pos[i.id])
-                ferr(F, loc, "%s is used by %s before its definition",
+                ferr(F, oploc(F, slot, i),
+                     "%s is used by %s before its definition",
                      vname(F, v, vb, sizeof vb), opname(F, i));
             return;
         }
     }
     if (!ir_dom_dominates(&F->dom, &F->cfg, db, b))
-        ferr(F, loc,
+        ferr(F, oploc(F, slot, i),
              "definition of %s in block %s does not dominate its use "
              "by %s in block %s",
              vname(F, v, vb, sizeof vb), label(F, db), opname(F, i),
