@@ -95,4 +95,8 @@ ir_hash_mix(uint32_t h, uint64_t x)
 /* types.c */
 void ir_types_init(IrModule *m);
 
+/* layout.c: room for instruction ids below ninsts and block ids below
+ * nblocks at once, where the sizes are known ahead (the reader's hints). */
+void ir_layout_reserve(IrFunc *f, uint32_t ninsts, uint32_t nblocks);
+
 #endif

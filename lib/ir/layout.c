@@ -48,6 +48,15 @@ fit_blocks(IrFunc *f, uint32_t id)
 }
 
 void
+ir_layout_reserve(IrFunc *f, uint32_t ninsts, uint32_t nblocks)
+{
+    if (ninsts)
+        fit_insts(f, ninsts - 1);
+    if (nblocks)
+        fit_blocks(f, nblocks - 1);
+}
+
+void
 ir_layout_append_block(IrFunc *f, IrBlock b)
 {
     fit_blocks(f, b.id);

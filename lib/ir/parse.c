@@ -564,7 +564,7 @@ ir_parse_body_begin(SirParser *P, IrLoc loc)
     /* Functions of a module tend to be alike: starting each at the size
      * of the last one spares the doubling reallocations (and their
      * copies) that were a fifth of parsing a module of small functions.
-     * The slack is given back by shrink_func. */
+     * The slack is given back by ir_func_shrink unless streaming. */
     IrFunc *f = P->f;
     VEC_RESERVE_RAW(f->insts, P->hint_insts);
     VEC_RESERVE_RAW(f->values, P->hint_values);
@@ -573,6 +573,7 @@ ir_parse_body_begin(SirParser *P, IrLoc loc)
     VEC_RESERVE_RAW(f->targets, P->hint_targets);
     VEC_RESERVE_RAW(f->vlocs, P->hint_vpool);
     VEC_RESERVE_RAW(f->tcols, P->hint_insts * IR_TLOC_N);
+    ir_layout_reserve(f, P->hint_insts, P->hint_blocks);
     (void)loc;
 }
 
@@ -637,7 +638,10 @@ ir_parse_body_end(SirParser *P)
         P->hint_vpool = hint(f->vpool.len);
         P->hint_blocks = hint(f->blocks.len);
         P->hint_targets = hint(f->targets.len);
-        ir_func_shrink(f);
+        /* A streamed function is released once compiled: its slack is
+         * not worth a copy of every array. */
+        if (!P->ready)
+            ir_func_shrink(f);
     }
     func_state_free(P);
 }
