@@ -141,20 +141,34 @@ IrInst
 ir_inst_create(IrFunc *f, const IrInstData *proto, const IrValue *args,
                uint32_t nargs, IrType rty)
 {
-    IrInstData d = *proto;
-    d.args = ir_vlist(f, args, nargs);
-    d.nargs = nargs;
-    d.result = (IrValue){0};
-    d.targets = 0;
-    d.ntargets = 0;
+    /* The fields 'proto' gives are copied one by one straight into the
+     * array.  Copying the struct whole (into a local, then the array)
+     * had the copy's 16-byte loads wait on the narrow stores that had
+     * just filled the fields: three store-forwarding stalls, 7% of
+     * reading a module.  A new field of IrInstData is copied here. */
     uint32_t id = f->insts.len;
+    uint32_t first = ir_vlist(f, args, nargs);
+    IrValue r = {0};
     if (rty.id) {
-        d.result = ir_value_create(f, rty, 0);
-        IrValueData *v = ir_value(f, d.result);
+        r = ir_value_create(f, rty, 0);
+        IrValueData *v = ir_value(f, r);
         v->kind = IR_VAL_INST;
         v->def = id;
     }
-    VEC_PUSH(f->insts, d);
+    VEC_RESERVE_RAW(f->insts, id + 1);
+    IrInstData *d = &f->insts.data[id];
+    memset(d, 0, sizeof *d);
+    d->op = proto->op;
+    d->pred = proto->pred;
+    d->flags = proto->flags;
+    d->ty = proto->ty;
+    d->ty2 = proto->ty2;
+    d->loc = proto->loc;
+    d->imm = proto->imm;
+    d->args = first;
+    d->nargs = nargs;
+    d->result = r;
+    f->insts.len = id + 1;
     return (IrInst){id};
 }
 

@@ -751,12 +751,11 @@ ir_parse_emit(SirParser *P, IrLoc oploc, const IrInstData *proto,
               IrType rty)
 {
     IrFunc *f = P->f;
-    IrInstData d = *proto;
-    const IrOpInfo *info = &ir_op_info[d.op];
+    const IrOpInfo *info = &ir_op_info[proto->op];
     bool term = info->flags & IR_OPF_TERMINATOR;
-    d.loc = P->has_res ? P->resloc : oploc;
+    IrLoc loc = P->has_res ? P->resloc : oploc;
     if (P->has_res && !rty.id) {
-        if (d.op == IR_OP_STORE)
+        if (proto->op == IR_OP_STORE)
             error(P, P->resloc, "store does not produce a value and "
                   "cannot be named");
         else
@@ -781,7 +780,10 @@ ir_parse_emit(SirParser *P, IrLoc oploc, const IrInstData *proto,
         P->vals.data[k] = P->ops.data[k].v;
     P->vals.len = nops;
 
-    IrInst i = ir_inst_create(f, &d, P->vals.data, nfixed, rty);
+    /* proto is used as it is and the location set in place: a copy of
+     * the whole struct would wait on the narrow stores that built it */
+    IrInst i = ir_inst_create(f, proto, P->vals.data, nfixed, rty);
+    ir_inst(f, i)->loc = loc;
     uint32_t ntg = P->tgts.len;
     if (ntg) {
         IrBlock blocks[2];
@@ -817,7 +819,7 @@ ir_parse_emit(SirParser *P, IrLoc oploc, const IrInstData *proto,
         f->tcols.len = tat + IR_TLOC_N;
     }
     for (unsigned k = 0; k < IR_TLOC_N; k++)
-        f->tcols.data[tat + k] = P->tl[k].line == d.loc.line &&
+        f->tcols.data[tat + k] = P->tl[k].line == loc.line &&
                                  P->tl[k].col <= UINT16_MAX ?
                                  (uint16_t)P->tl[k].col : 0;
     memset(P->tl, 0, sizeof P->tl);
