@@ -12,6 +12,10 @@
  * which is sound because an element is pushed only once it is complete
  * (an inner list has already been popped).
  *
+ * A rule whose value is that of its first symbol has no action: Bison's
+ * default copies the whole value, where "$$ = $1" stored one field and
+ * the copy onto the stack then waited for that store.
+ *
  * Results are optional on every non-terminator in the grammar so that
  * a wrongly bound or unbound result (F9) is a located semantic error
  * rather than a syntax error.  The first syntax error ends the parse.
@@ -140,7 +144,7 @@ param_list
 
 params
     : param             { $$ = (SirParams){P->pstack.len - 1, false}; }
-    | params ',' param  { $$ = $1; }
+    | params ',' param
     ;
 
 param
@@ -159,7 +163,7 @@ param_attrs
 
 conv_opt
     : %empty  { $$ = IR_CONV_CCC; }
-    | CONV    { $$ = $1; }
+    | CONV
     ;
 
 body
@@ -203,7 +207,7 @@ bparam
     ;
 
 label
-    : LABEL  { $$ = $1; }
+    : LABEL
     | IPRED  { $$ = ir_parse_pred_label(P, $1); }
     | FPRED  { $$ = ir_parse_pred_label(P, $1); }
     | UPRED  { $$ = ir_parse_pred_label(P, $1); }
@@ -313,7 +317,7 @@ op
     ;
 
 float_lit
-    : FLOAT  { $$ = $1; }
+    : FLOAT
     | NAN    { $$ = (SirFloat){.form = SIR_FLOAT_NAN}; }
     ;
 
@@ -323,13 +327,13 @@ volatile_opt
     ;
 
 icmp_pred
-    : IPRED  { $$ = $1; }
-    | UPRED  { $$ = $1; }
+    : IPRED
+    | UPRED
     ;
 
 fcmp_pred
-    : FPRED  { $$ = $1; }
-    | UPRED  { $$ = $1; }
+    : FPRED
+    | UPRED
     ;
 
 args_opt
@@ -373,7 +377,7 @@ targs
 /* ---------------------------------------------------------------- types */
 
 type
-    : TYPE                   { $$ = $1; }
+    : TYPE
     | '[' type X INT ']'     { $$ = ir_parse_array_type(P, @1, $2, $4, @4); }
     | '{' '}'                { $$ = ir_parse_struct_type(P, @1,
                                                          P->tstack.len); }
