@@ -109,10 +109,12 @@ ferr(Fn *F, IrLoc loc, const char *fmt, ...)
     note_inst(F, loc);
 }
 
+/* Asked of every type of every instruction: the length is read here,
+ * not through a call to types.c. */
 static bool
 tyok(const IrModule *m, IrType t)
 {
-    return t.id < ir_num_types(m);
+    return t.id < m->types.len;
 }
 
 /* Spelling of a type for messages ("<bad type>" for an invalid id). */
