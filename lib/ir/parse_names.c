@@ -11,7 +11,9 @@
  * stays the only source of ids: the cache holds only ids it returned,
  * and the module's strings are only ever added, so an id never goes
  * stale.  The cache is the parser's alone (no lock); its size is the
- * number of distinct short names, not of their uses.
+ * number of distinct short names, not of their uses.  Symbol names
+ * (@f) do not come here: each names one item, so they would only grow
+ * the cache with the module.
  */
 #include "parse_int.h"
 
