@@ -140,62 +140,70 @@ compile(IrModule *m, const Options *o, FILE *out, Diag *d)
     return ok;
 }
 
-/* Streaming (-O0 objects): the reader hands on each run of complete
- * items; their symbols are verified, their functions compiled and
+/* Streaming (objects): the reader hands on each run of complete items;
+ * their symbols are verified, their functions optimized (lib/opt
+ * stream.c: each function as soon as the inliner can take it, the same
+ * decisions as on the whole module), verified again, compiled and
  * emitted into the object, and each body is released once emitted, so
- * the IR held is a function or a batch, not the module.  What stays is
- * module-level: names, types, signatures, symbols, data, and the
- * object's bytes and relocations.  The verifier's and the code
- * generator's messages are held until the whole input has parsed, then
- * shown as the whole-module run would show them: parse errors, else
- * the verifier's, else the code generator's. */
+ * the IR held is a function or a batch, not the module (plus the small
+ * bodies the inliner may still copy).  What stays is module-level:
+ * names, types, signatures, symbols, data, and the object's bytes and
+ * relocations.  Messages are held until the whole input has parsed,
+ * then shown as the whole-module run would show them: parse errors,
+ * else the verifier's, else the verifier's after the passes, else the
+ * code generator's. */
 typedef struct {
     const Options *o;
     char *src;              /* the input, as ir_read_file gave it */
     FILE *out;
     CgOptions co;
     CgStream *cg;
-    Diag dv, dc;            /* held messages: verifier, code generator */
-    char *vbuf, *cbuf;
-    size_t vlen, clen;
-    FILE *vmem, *cmem;
+    OptCtx opt;
+    OptStream *os;          /* -O1 and up */
+    Diag dv, dp, dc;        /* held messages: verifier, verifier after
+                               the passes, code generator */
+    DiagBuf vb, pb, cb;
     uint32_t done;          /* symbols handled */
     uint32_t batch;         /* functions per run handed to the threads */
-    VEC(IrSym) run;
-    bool cg_ok;
+    VEC(IrSym) run, opt_done;
+    bool opt_ok, cg_ok;
 } Stream;
 
+/* Compiles n functions, final, and releases their bodies. */
 static void
-held_init(Diag *h, const Diag *d, FILE **mem, char **buf, size_t *len)
+stream_compile(Stream *s, IrModule *m, const IrSym *fns, uint32_t n)
 {
-    *mem = open_memstream(buf, len);
-    ir_diag_init(h, d->file, d->src, d->srclen, *mem);
-    h->limit = d->limit;
-    h->color = d->color;
+    for (uint32_t k = 0; s->os && k < n; k++)
+        ir_verify_symbol(m, fns[k], &s->dp);
+    if (n && s->cg_ok && !s->dv.nerrors && !s->dp.nerrors)
+        s->cg_ok = cg_stream_funcs(s->cg, fns, n);
+    for (uint32_t k = 0; k < n; k++)
+        ir_func_release(ir_sym(m, fns[k])->func);
 }
 
-/* Shows what a held Diag collected, counted on d, or drops it. */
+/* What the optimizer finished, to the code generator. */
 static void
-held_show(Diag *d, Diag *h, FILE *mem, char **buf, size_t *len, bool show)
+stream_take(Stream *s, IrModule *m)
 {
-    if (mem)
-        fclose(mem);
-    if (show) {
-        fwrite(*buf, 1, *len, stderr);
-        d->nerrors += h->nerrors;
-    }
-    free(*buf);
-    *buf = NULL;
+    uint32_t n;
+    const uint32_t *ids = opt_stream_take(s->os, &n);
+    s->opt_done.len = 0;
+    for (uint32_t k = 0; k < n; k++)
+        VEC_PUSH(s->opt_done, ((IrSym){ids[k]}));
+    stream_compile(s, m, s->opt_done.data, s->opt_done.len);
 }
 
-/* Compiles the functions of the run and releases their bodies. */
+/* Optimizes and compiles the functions of the run. */
 static void
 stream_flush(Stream *s, IrModule *m)
 {
-    if (s->run.len && s->cg_ok && !s->dv.nerrors)
-        s->cg_ok = cg_stream_funcs(s->cg, s->run.data, s->run.len);
-    for (uint32_t k = 0; k < s->run.len; k++)
-        ir_func_release(ir_sym(m, s->run.data[k])->func);
+    if (!s->run.len || s->dv.nerrors || !s->opt_ok) {
+    } else if (!s->os) {
+        stream_compile(s, m, s->run.data, s->run.len);
+    } else {
+        s->opt_ok = opt_stream_add(s->os, s->run.data, s->run.len);
+        stream_take(s, m);
+    }
     s->run.len = 0;
 }
 
@@ -204,8 +212,15 @@ stream_ready(void *ctx, IrModule *m, uint32_t upto, size_t off)
 {
     Stream *s = ctx;
     ir_file_consumed(s->src, off);
-    if (!s->cg)
+    if (!s->cg) {
         s->cg = cg_stream_obj(m, &s->co, s->out, &s->dc);
+        if (s->o->level > 0) {
+            opt_ctx_init(&s->opt, m, &s->dp);
+            s->opt.addr_scales = s->co.target->addr_scales;
+            s->opt.addr_scale_access = s->co.target->addr_scale_access;
+            s->os = opt_stream_new(&s->opt, s->o->level, s->o->jobs);
+        }
+    }
     for (; s->done < upto; s->done++) {
         IrSym sym = {s->done + 1};
         ir_verify_symbol(m, sym, &s->dv);
@@ -218,33 +233,48 @@ stream_ready(void *ctx, IrModule *m, uint32_t upto, size_t off)
     }
 }
 
-/* Parses, verifies and compiles the input to f as one stream (see
- * above); false, with the messages shown, on any error. */
+/* Parses, verifies, optimizes and compiles the input to f as one
+ * stream (see above); false, with the messages shown, on any error. */
 static bool
 compile_stream(char *src, size_t len, Diag *d, const Options *o,
                const Target *t, FILE *f)
 {
-    Stream s = {.o = o, .src = src, .out = f, .cg_ok = true,
+    Stream s = {.o = o, .src = src, .out = f, .opt_ok = true, .cg_ok = true,
                 .batch = o->jobs > 1 ? 16 * (uint32_t)o->jobs : 1};
     s.co = (CgOptions){.target = t, .emit = CG_EMIT_ASM, .file = o->file,
                        .optlevel = o->level, .reloc = o->reloc,
                        .jobs = o->jobs};
-    held_init(&s.dv, d, &s.vmem, &s.vbuf, &s.vlen);
-    held_init(&s.dc, d, &s.cmem, &s.cbuf, &s.clen);
+    ir_diag_hold(&s.dv, d, &s.vb);
+    ir_diag_hold(&s.dp, d, &s.pb);
+    ir_diag_hold(&s.dc, d, &s.cb);
     IrModule *m = ir_parse_stream(src, len, d, stream_ready, &s);
     bool ok = m && d->nerrors == 0;
     if (ok) {
         stream_ready(&s, m, ir_num_syms(m), 0);
         stream_flush(&s, m);
+        if (s.os && !s.dv.nerrors && s.opt_ok) {
+            s.opt_ok = opt_stream_end(s.os);
+            stream_take(&s, m);
+        }
     }
+    bool vok = !s.dv.nerrors, pok = vok && s.opt_ok && !s.dp.nerrors;
     if (s.cg)
-        s.cg_ok = cg_stream_end(s.cg, ok && !s.dv.nerrors && s.cg_ok);
-    bool vok = !s.dv.nerrors;
-    held_show(d, &s.dv, s.vmem, &s.vbuf, &s.vlen, ok);
-    held_show(d, &s.dc, s.cmem, &s.cbuf, &s.clen, ok && vok);
+        s.cg_ok = cg_stream_end(s.cg, ok && pok && s.cg_ok);
+    ir_diag_show(d, &s.dv, &s.vb, ok);
+    ir_diag_show(d, &s.dp, &s.pb, ok && vok && s.opt_ok);
+    if (ok && vok && s.opt_ok && !pok)
+        ir_diag_error(d, (IrLoc){0}, "module is invalid after the -O%d "
+                      "pipeline (siropt --verify-each tells which pass)",
+                      o->level);
+    ir_diag_show(d, &s.dc, &s.cb, ok && pok);
+    if (s.cg && o->level > 0) {
+        opt_stream_free(s.os);
+        opt_ctx_free(&s.opt);
+    }
     VEC_FREE(s.run);
+    VEC_FREE(s.opt_done);
     ir_module_free(m);
-    return ok && vok && s.cg_ok && !d->nerrors;
+    return ok && pok && s.cg_ok && !d->nerrors;
 }
 
 /* The -O pipeline on the verified module; false, reported, when it
@@ -417,13 +447,18 @@ main(int argc, char **argv)
     char *outname = NULL;
     if (!out)
         out = from_stdin ? "-" : (outname = default_output(in, o.filetype));
-    /* -O0 objects stream; the optimizer's inliner reads the module
-     * whole, and listings, timings and -g are kept to one shape. */
+    /* Objects stream; listings, timings and -g are kept to one shape.
+     * A module that names memset is read whole at -O1 and up: idiom
+     * declares memset when the module has not (yet), and in a stream
+     * the module's own declaration or definition may come later. */
     const Target *st = target_find(o.triple);
     IrOutput f;
-    bool opened = o.filetype == FT_OBJ && o.level == 0 && !o.debug &&
-                  !o.time_passes && !o.stats && !o.print_after && st &&
-                  st->encode && ir_output_open(&f, out);
+    bool opened = o.filetype == FT_OBJ && !o.debug && !o.time_passes &&
+                  !o.stats && !o.print_after && st && st->encode &&
+                  (o.level == 0 || (opt_level_streams(o.level) &&
+                                    !memmem(src, len, "memset", 6))) &&
+                  getenv("SIRC_WHOLE_MODULE") == NULL &&
+                  ir_output_open(&f, out);
     IrModule *m = NULL;
     bool ok;
     if (opened) {

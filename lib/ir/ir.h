@@ -149,6 +149,19 @@ typedef struct Diag {
 
 void ir_diag_init(Diag *d, const char *file, const char *src, size_t len,
                   FILE *out);
+/* Messages held to be shown later, in an order of the caller's (code
+ * generated on threads, a stream that shows the verifier's messages
+ * only when the whole input has parsed): ir_diag_hold makes h print as
+ * d prints (file, source, limit, colours) into b's buffer, or, with b
+ * NULL, only count; ir_diag_show ends it: with 'show' it writes what h
+ * held to d's output and counts h's errors on d, else drops them. */
+typedef struct {
+    FILE *mem;
+    char *buf;
+    size_t len;
+} DiagBuf;
+void ir_diag_hold(Diag *h, const Diag *d, DiagBuf *b);
+void ir_diag_show(Diag *d, Diag *h, DiagBuf *b, bool show);
 void ir_diag_error(Diag *d, IrLoc loc, const char *fmt, ...)
     SIR_PRINTF(3, 4);
 void ir_diag_verror(Diag *d, IrLoc loc, const char *fmt, va_list ap);
@@ -533,6 +546,11 @@ void ir_func_release(IrFunc *f);
  * module keeps every function, and the freed tails serve the next one
  * (the reader after each body, the -O pipeline after each function). */
 void ir_func_shrink(IrFunc *f);
+/* A copy of f's body (ids, order, slots, locations; not the parser's
+ * operand locations and token columns), for the same symbol: what the
+ * streaming inliner keeps of a function it may still copy into later
+ * callers once the function itself has gone on (opt/inline.c). */
+IrFunc *ir_func_clone(const IrFunc *f);
 const IrSigData *ir_func_sig(const IrFunc *f);
 
 /* Copies n values into vpool and returns the index of the first. */
