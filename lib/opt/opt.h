@@ -119,9 +119,12 @@ bool opt_run_level(OptCtx *ctx, int level);
 bool opt_run_level_jobs(OptCtx *ctx, int level, int jobs);
 /* Runs the function passes seg[0 .. nseg) on the functions of symbols
  * syms[0 .. n), each function through the whole run before the next,
- * on up to 'jobs' threads; false when a pass failed. */
+ * on up to 'jobs' threads; false when a pass failed.  ctxs: jobs + 1
+ * contexts (opt_ctx_init'ed) the threads use and the caller keeps
+ * across calls (a fresh context costs a table by symbol), or NULL. */
 bool opt_run_funcs(OptCtx *ctx, const OptPass *const *seg, uint32_t nseg,
-                   const uint32_t *syms, uint32_t n, int jobs);
+                   const uint32_t *syms, uint32_t n, int jobs,
+                   OptCtx *ctxs);
 /* The pass of the next name of a pipeline list *list (NULL: not in the
  * registry), advancing *list to the name after it (NULL at the end);
  * *module: the pass reads or changes more than one function (verify,

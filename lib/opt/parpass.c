@@ -63,12 +63,21 @@ run_one(Work *w, OptCtx *c, uint32_t s)
     }
 }
 
+/* A thread's context: kept by the caller across runs, or its own. */
+typedef struct {
+    Work *w;
+    OptCtx *c;
+} Thread;
+
 static void *
 worker(void *arg)
 {
-    Work *w = arg;
-    OptCtx c;
-    opt_ctx_init(&c, w->m, NULL);
+    Thread *t = arg;
+    Work *w = t->w;
+    OptCtx own, *cp = t->c ? t->c : &own;
+    if (!t->c)
+        opt_ctx_init(&own, w->m, NULL);
+    OptCtx c = *cp;
     for (;;) {
         pthread_mutex_lock(&w->mu);
         uint32_t k = w->next < w->n ? w->next++ : UINT32_MAX;
@@ -77,13 +86,15 @@ worker(void *arg)
             break;
         run_one(w, &c, w->syms[k]);
     }
-    opt_ctx_free(&c);
+    *cp = c;
+    if (!t->c)
+        opt_ctx_free(&own);
     return NULL;
 }
 
 bool
 opt_run_funcs(OptCtx *ctx, const OptPass *const *seg, uint32_t nseg,
-              const uint32_t *syms, uint32_t n, int jobs)
+              const uint32_t *syms, uint32_t n, int jobs, OptCtx *ctxs)
 {
     IrModule *m = ctx->m;
     /* what the caller's cache holds is stale after the segment */
@@ -94,14 +105,17 @@ opt_run_funcs(OptCtx *ctx, const OptPass *const *seg, uint32_t nseg,
     if (nt > n)
         nt = n;
     pthread_t th[64];
+    Thread tw[65];
+    for (uint32_t k = 0; k <= nt && k < 65; k++)
+        tw[k] = (Thread){&w, ctxs ? &ctxs[k] : NULL};
     uint32_t started = 0;
     if (nt > 1) {
         ir_module_share_begin(m);
         for (; started < nt && started < 64; started++)
-            if (pthread_create(&th[started], NULL, worker, &w))
+            if (pthread_create(&th[started], NULL, worker, &tw[started + 1]))
                 break;
     }
-    worker(&w);             /* this thread works too */
+    worker(&tw[0]);         /* this thread works too */
     for (uint32_t t = 0; t < started; t++)
         pthread_join(th[t], NULL);
     if (nt > 1)
@@ -115,7 +129,8 @@ run_segment(OptCtx *ctx, const OptPass **seg, uint32_t nseg, int jobs)
     VEC(uint32_t) syms = {0};
     OPT_FOR_FUNCS(ctx->m, f)
         VEC_PUSH(syms, f->sym.id);
-    bool ok = opt_run_funcs(ctx, seg, nseg, syms.data, syms.len, jobs);
+    bool ok = opt_run_funcs(ctx, seg, nseg, syms.data, syms.len, jobs,
+                            NULL);
     VEC_FREE(syms);
     return ok;
 }

@@ -37,6 +37,7 @@
 struct OptStream {
     OptCtx *ctx;
     int jobs;
+    OptCtx *tctx;           /* jobs + 1 contexts for opt_run_funcs */
     VEC(const OptPass *) pre, post;
     OptInliner *in;         /* NULL: the pipeline does not inline */
     VEC(uint32_t) wait;     /* through "pre", not inlined, from head */
@@ -82,6 +83,9 @@ opt_stream_new(OptCtx *ctx, int level, int jobs)
     s->ctx = ctx;
     s->jobs = jobs;
     s->ok = true;
+    s->tctx = xcalloc((size_t)(jobs > 1 ? jobs : 1) + 1, sizeof *s->tctx);
+    for (int k = 0; k <= (jobs > 1 ? jobs : 1); k++)
+        opt_ctx_init(&s->tctx[k], ctx->m, NULL);
     if (!split(s, level)) {
         opt_stream_free(s);
         return NULL;
@@ -95,7 +99,7 @@ run(OptStream *s, const OptPass *const *seg, uint32_t nseg,
     const uint32_t *syms, uint32_t n)
 {
     if (s->ok && nseg && n)
-        s->ok = opt_run_funcs(s->ctx, seg, nseg, syms, n, s->jobs);
+        s->ok = opt_run_funcs(s->ctx, seg, nseg, syms, n, s->jobs, s->tctx);
 }
 
 /* Inlines into the waiting functions as far as their callees allow (all
@@ -172,6 +176,9 @@ opt_stream_free(OptStream *s)
     if (!s)
         return;
     opt_inliner_free(s->in);
+    for (int k = 0; k <= (s->jobs > 1 ? s->jobs : 1); k++)
+        opt_ctx_free(&s->tctx[k]);
+    free(s->tctx);
     VEC_FREE(s->pre);
     VEC_FREE(s->post);
     VEC_FREE(s->wait);
