@@ -19,6 +19,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -151,7 +152,19 @@ compile(IrModule *m, const Options *o, FILE *out, Diag *d)
  * relocations.  Messages are held until the whole input has parsed,
  * then shown as the whole-module run would show them: parse errors,
  * else the verifier's, else the verifier's after the passes, else the
- * code generator's. */
+ * code generator's.
+ *
+ * With -j N (N > 1) at -O1 and up the runs are optimized and compiled
+ * on a thread of their own (which uses the N threads of the passes and
+ * the code generator) while the reader goes on: the module is shared
+ * for the whole read (ir/share.c: the reader adds items under the lock,
+ * arrays that grow keep their old copy for the threads), at most QMAX
+ * runs wait, and memset is declared before the threads start (idiom
+ * would add it while the reader adds symbols). */
+enum { QMAX = 2 };
+
+typedef VEC(IrSym) SymVec;
+
 typedef struct {
     const Options *o;
     char *src;              /* the input, as ir_read_file gave it */
@@ -165,8 +178,16 @@ typedef struct {
     DiagBuf vb, pb, cb;
     uint32_t done;          /* symbols handled */
     uint32_t batch;         /* functions per run handed to the threads */
-    VEC(IrSym) run, opt_done;
+    SymVec run, opt_done;
     bool opt_ok, cg_ok;
+    /* the thread that optimizes and compiles the runs (-j N, -O1 up) */
+    bool threaded, started, closed;
+    IrModule *m;
+    pthread_t th;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    SymVec q[QMAX];         /* runs waiting, from qhead */
+    uint32_t qhead, qlen;
 } Stream;
 
 /* Compiles n functions, final, and releases their bodies. */
@@ -193,24 +214,91 @@ stream_take(Stream *s, IrModule *m)
     stream_compile(s, m, s->opt_done.data, s->opt_done.len);
 }
 
-/* Optimizes and compiles the functions of the run. */
+/* Optimizes and compiles the functions of a run. */
+static void
+stream_batch(Stream *s, IrModule *m, SymVec *run)
+{
+    if (!run->len || !s->opt_ok) {
+    } else if (!s->os) {
+        stream_compile(s, m, run->data, run->len);
+    } else {
+        s->opt_ok = opt_stream_add(s->os, run->data, run->len);
+        stream_take(s, m);
+    }
+    run->len = 0;
+}
+
+static void *
+stream_thread(void *arg)
+{
+    Stream *s = arg;
+    pthread_mutex_lock(&s->mu);
+    for (;;) {
+        while (!s->qlen && !s->closed)
+            pthread_cond_wait(&s->cv, &s->mu);
+        if (!s->qlen)
+            break;
+        SymVec *run = &s->q[s->qhead];
+        pthread_mutex_unlock(&s->mu);
+        stream_batch(s, s->m, run);
+        pthread_mutex_lock(&s->mu);
+        s->qhead = (s->qhead + 1) % QMAX;
+        s->qlen--;
+        pthread_cond_broadcast(&s->cv);
+    }
+    pthread_mutex_unlock(&s->mu);
+    return NULL;
+}
+
+/* Hands the run on (dropped after a verifier error: the passes expect
+ * valid functions), to the thread or done here. */
 static void
 stream_flush(Stream *s, IrModule *m)
 {
-    if (!s->run.len || s->dv.nerrors || !s->opt_ok) {
-    } else if (!s->os) {
-        stream_compile(s, m, s->run.data, s->run.len);
-    } else {
-        s->opt_ok = opt_stream_add(s->os, s->run.data, s->run.len);
-        stream_take(s, m);
+    if (s->dv.nerrors || !s->run.len) {
+        s->run.len = 0;
+        return;
     }
+    if (!s->started) {
+        stream_batch(s, m, &s->run);
+        return;
+    }
+    pthread_mutex_lock(&s->mu);
+    while (s->qlen == QMAX)
+        pthread_cond_wait(&s->cv, &s->mu);
+    SymVec *slot = &s->q[(s->qhead + s->qlen) % QMAX];
+    SymVec t = *slot;
+    *slot = s->run;
+    s->run = t;
     s->run.len = 0;
+    s->qlen++;
+    pthread_cond_broadcast(&s->cv);
+    pthread_mutex_unlock(&s->mu);
+}
+
+/* Waits for the thread to finish the runs handed on. */
+static void
+stream_join(Stream *s)
+{
+    if (!s->started)
+        return;
+    pthread_mutex_lock(&s->mu);
+    s->closed = true;
+    pthread_cond_broadcast(&s->cv);
+    pthread_mutex_unlock(&s->mu);
+    pthread_join(s->th, NULL);
+    s->started = false;
+    ir_module_share_end(s->m);
 }
 
 static void
 stream_ready(void *ctx, IrModule *m, uint32_t upto, size_t off)
 {
     Stream *s = ctx;
+    if (off == SIZE_MAX) {  /* the parse failed: m is about to go */
+        stream_join(s);
+        return;
+    }
     ir_file_consumed(s->src, off);
     if (!s->cg) {
         s->cg = cg_stream_obj(m, &s->co, s->out, &s->dc);
@@ -219,6 +307,14 @@ stream_ready(void *ctx, IrModule *m, uint32_t upto, size_t off)
             s->opt.addr_scales = s->co.target->addr_scales;
             s->opt.addr_scale_access = s->co.target->addr_scale_access;
             s->os = opt_stream_new(&s->opt, s->o->level, s->o->jobs);
+        }
+        s->m = m;
+        if (s->threaded && s->cg) {
+            opt_memset_sym(m);
+            ir_module_share_begin(m);
+            s->started = !pthread_create(&s->th, NULL, stream_thread, s);
+            if (!s->started)
+                ir_module_share_end(m);
         }
     }
     for (; s->done < upto; s->done++) {
@@ -240,7 +336,10 @@ compile_stream(char *src, size_t len, Diag *d, const Options *o,
                const Target *t, FILE *f)
 {
     Stream s = {.o = o, .src = src, .out = f, .opt_ok = true, .cg_ok = true,
-                .batch = o->jobs > 1 ? 16 * (uint32_t)o->jobs : 1};
+                .batch = o->jobs > 1 ? 16 * (uint32_t)o->jobs : 1,
+                .threaded = o->jobs > 1 && o->level > 0,
+                .mu = PTHREAD_MUTEX_INITIALIZER,
+                .cv = PTHREAD_COND_INITIALIZER};
     s.co = (CgOptions){.target = t, .emit = CG_EMIT_ASM, .file = o->file,
                        .optlevel = o->level, .reloc = o->reloc,
                        .jobs = o->jobs};
@@ -252,6 +351,9 @@ compile_stream(char *src, size_t len, Diag *d, const Options *o,
     if (ok) {
         stream_ready(&s, m, ir_num_syms(m), 0);
         stream_flush(&s, m);
+    }
+    stream_join(&s);
+    if (ok) {
         if (s.os && !s.dv.nerrors && s.opt_ok) {
             s.opt_ok = opt_stream_end(s.os);
             stream_take(&s, m);
@@ -273,6 +375,10 @@ compile_stream(char *src, size_t len, Diag *d, const Options *o,
     }
     VEC_FREE(s.run);
     VEC_FREE(s.opt_done);
+    for (uint32_t k = 0; k < QMAX; k++)
+        VEC_FREE(s.q[k]);
+    pthread_mutex_destroy(&s.mu);
+    pthread_cond_destroy(&s.cv);
     ir_module_free(m);
     return ok && pok && s.cg_ok && !d->nerrors;
 }

@@ -725,7 +725,11 @@ IrModule *ir_parse(const char *src, size_t len, Diag *d);
  * 1 .. upto are complete, every symbol they name is declared, and no
  * error was seen so far (the text before byte off is read): a driver can verify, compile and release
  * those functions while the rest is read (sirc streams this way).
- * Symbols are only added, so ids stay valid; ready must not add any. */
+ * Symbols are only added, so ids stay valid; ready must not add any
+ * (but for memset, see opt_memset_sym).  When the parse fails after
+ * ready was called, ready is called once more with upto 0 and off
+ * SIZE_MAX, before the module is freed: a driver stops its threads
+ * there. */
 typedef void (*IrParseReady)(void *ctx, IrModule *m, uint32_t upto,
                              size_t off);
 IrModule *ir_parse_stream(const char *src, size_t len, Diag *d,

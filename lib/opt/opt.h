@@ -158,6 +158,13 @@ bool opt_inliner_run(OptInliner *in, IrFunc *f, bool keep);
 void opt_inliner_finish(OptInliner *in, OptCtx *ctx);
 void opt_inliner_free(OptInliner *in);
 
+/* idiom.c: memset's symbol: the module's declaration, or a new one
+ * (0 when the name is taken otherwise).  The stream declares it before
+ * its threads start, so that no pass adds a symbol while the reader
+ * adds its own (the object names symbols as they are used, so an unused
+ * declaration changes nothing in it). */
+IrSym opt_memset_sym(IrModule *m);
+
 /* stream.c: -O<level> on a module still being read (see there).
  * opt_level_streams says whether the level's pipeline can stream (else
  * opt_stream_new gives NULL);
