@@ -108,6 +108,6 @@ ir_mod_grow(IrModule *m, void **data, uint32_t *cap, size_t size,
         memset((char *)copy + (size_t)ocap * size, 0,
                (size_t)(ncap - ocap) * size);
     VEC_PUSH(m->share->old, old);
-    *data = copy;
+    __atomic_store_n(data, copy, __ATOMIC_RELEASE);   /* see MOD_READ */
     *cap = ncap;
 }
