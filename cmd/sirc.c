@@ -562,7 +562,7 @@ main(int argc, char **argv)
     bool opened = o.filetype == FT_OBJ && !o.debug && !o.time_passes &&
                   !o.stats && !o.print_after && st && st->encode &&
                   (o.level == 0 || (opt_level_streams(o.level) &&
-                                    !memmem(src, len, "memset", 6))) &&
+                                    !ir_file_find(src, len, "memset"))) &&
                   getenv("SIRC_WHOLE_MODULE") == NULL &&
                   ir_output_open(&f, out);
     IrModule *m = NULL;

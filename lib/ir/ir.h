@@ -115,6 +115,10 @@ void ir_free_file(char *buf);
 /* The text before byte 'upto' is read: a mapping gives its pages back
  * to the system (they read in again if a diagnostic quotes them). */
 void ir_file_consumed(char *buf, size_t upto);
+/* Whether the text of ir_read_file's buf (len bytes) holds s, reading
+ * it without keeping it: the pages of a mapped file it has read go back
+ * (to be read again from the file). */
+bool ir_file_find(char *buf, size_t len, const char *s);
 
 /* Output through a temporary file renamed into place on success, so a
  * failing tool never leaves a half-written output (util.c says how
