@@ -111,7 +111,7 @@ opt_run_funcs(OptCtx *ctx, const OptPass *const *seg, uint32_t nseg,
     uint32_t started = 0;
     if (nt > 1) {
         ir_module_share_begin(m);
-        for (; started < nt && started < 64; started++)
+        for (; started + 1 < nt && started < 64; started++)
             if (pthread_create(&th[started], NULL, worker, &tw[started + 1]))
                 break;
     }
