@@ -25,8 +25,9 @@
  *     streams only a module that never names memset, so the declaration
  *     (made mid-read, by name, used by name) cannot meet the reader's.
  * Passes run on up to 'jobs' threads (opt_run_funcs), a batch of
- * functions at a time while the reader waits; the result does not
- * depend on 'jobs' or on how the functions are batched.
+ * functions at a time (sirc hands the batches on from the reader, or
+ * with -j from a thread of its own while the reader goes on); the
+ * result does not depend on 'jobs' or on how the functions are batched.
  */
 #include "opt.h"
 #include "optutil.h"
