@@ -340,9 +340,13 @@ compile_stream(char *src, size_t len, Diag *d, const Options *o,
                 .threaded = o->jobs > 1 && o->level > 0,
                 .mu = PTHREAD_MUTEX_INITIALIZER,
                 .cv = PTHREAD_COND_INITIALIZER};
+    /* With the thread of its own the reader is one of the -j threads:
+     * code generation on the others (at -j 2 on that thread alone; its
+     * workers beside the reader and the passes cost more CPU than they
+     * saved on 2 cores). */
     s.co = (CgOptions){.target = t, .emit = CG_EMIT_ASM, .file = o->file,
                        .optlevel = o->level, .reloc = o->reloc,
-                       .jobs = o->jobs};
+                       .jobs = s.threaded ? o->jobs - 1 : o->jobs};
     ir_diag_hold(&s.dv, d, &s.vb);
     ir_diag_hold(&s.dp, d, &s.pb);
     ir_diag_hold(&s.dc, d, &s.cb);
