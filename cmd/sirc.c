@@ -19,6 +19,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -140,72 +141,182 @@ compile(IrModule *m, const Options *o, FILE *out, Diag *d)
     return ok;
 }
 
-/* Streaming (-O0 objects): the reader hands on each run of complete
- * items; their symbols are verified, their functions compiled and
+/* Streaming (objects): the reader hands on each run of complete items;
+ * their symbols are verified, their functions optimized (lib/opt
+ * stream.c: each function as soon as the inliner can take it, the same
+ * decisions as on the whole module), verified again, compiled and
  * emitted into the object, and each body is released once emitted, so
- * the IR held is a function or a batch, not the module.  What stays is
- * module-level: names, types, signatures, symbols, data, and the
- * object's bytes and relocations.  The verifier's and the code
- * generator's messages are held until the whole input has parsed, then
- * shown as the whole-module run would show them: parse errors, else
- * the verifier's, else the code generator's. */
+ * the IR held is a function or a batch, not the module (plus the small
+ * bodies the inliner may still copy).  What stays is module-level:
+ * names, types, signatures, symbols, data, and the object's bytes and
+ * relocations.  Messages are held until the whole input has parsed,
+ * then shown as the whole-module run would show them: parse errors,
+ * else the verifier's, else the verifier's after the passes, else the
+ * code generator's.
+ *
+ * With -j N (N > 1) at -O1 and up the runs are optimized and compiled
+ * on a thread of their own (which uses the N threads of the passes and
+ * the code generator) while the reader goes on: the module is shared
+ * for the whole read (ir/share.c: the reader adds items under the lock,
+ * arrays that grow keep their old copy for the threads), at most QMAX
+ * runs wait, and memset is declared before the threads start (idiom
+ * would add it while the reader adds symbols). */
+enum { QMAX = 2 };
+
+typedef VEC(IrSym) SymVec;
+
 typedef struct {
     const Options *o;
     char *src;              /* the input, as ir_read_file gave it */
     FILE *out;
     CgOptions co;
     CgStream *cg;
-    Diag dv, dc;            /* held messages: verifier, code generator */
-    char *vbuf, *cbuf;
-    size_t vlen, clen;
-    FILE *vmem, *cmem;
+    OptCtx opt;
+    OptStream *os;          /* -O1 and up */
+    Diag dv, dp, dc;        /* held messages: verifier, verifier after
+                               the passes, code generator */
+    DiagBuf vb, pb, cb;
     uint32_t done;          /* symbols handled */
     uint32_t batch;         /* functions per run handed to the threads */
-    VEC(IrSym) run;
-    bool cg_ok;
+    SymVec run, opt_done;
+    bool opt_ok, cg_ok;
+    /* the thread that optimizes and compiles the runs (-j N, -O1 up) */
+    bool threaded, started, closed;
+    IrModule *m;
+    pthread_t th;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    SymVec q[QMAX];         /* runs waiting, from qhead */
+    uint32_t qhead, qlen;
 } Stream;
 
+/* Compiles n functions, final, and releases their bodies. */
 static void
-held_init(Diag *h, const Diag *d, FILE **mem, char **buf, size_t *len)
+stream_compile(Stream *s, IrModule *m, const IrSym *fns, uint32_t n)
 {
-    *mem = open_memstream(buf, len);
-    ir_diag_init(h, d->file, d->src, d->srclen, *mem);
-    h->limit = d->limit;
-    h->color = d->color;
+    for (uint32_t k = 0; s->os && k < n; k++)
+        ir_verify_symbol(m, fns[k], &s->dp);
+    if (n && s->cg_ok && !s->dv.nerrors && !s->dp.nerrors)
+        s->cg_ok = cg_stream_funcs(s->cg, fns, n);
+    for (uint32_t k = 0; k < n; k++)
+        ir_func_release(ir_sym(m, fns[k])->func);
 }
 
-/* Shows what a held Diag collected, counted on d, or drops it. */
+/* What the optimizer finished, to the code generator. */
 static void
-held_show(Diag *d, Diag *h, FILE *mem, char **buf, size_t *len, bool show)
+stream_take(Stream *s, IrModule *m)
 {
-    if (mem)
-        fclose(mem);
-    if (show) {
-        fwrite(*buf, 1, *len, stderr);
-        d->nerrors += h->nerrors;
+    uint32_t n;
+    const uint32_t *ids = opt_stream_take(s->os, &n);
+    s->opt_done.len = 0;
+    for (uint32_t k = 0; k < n; k++)
+        VEC_PUSH(s->opt_done, ((IrSym){ids[k]}));
+    stream_compile(s, m, s->opt_done.data, s->opt_done.len);
+}
+
+/* Optimizes and compiles the functions of a run. */
+static void
+stream_batch(Stream *s, IrModule *m, SymVec *run)
+{
+    if (!run->len || !s->opt_ok) {
+    } else if (!s->os) {
+        stream_compile(s, m, run->data, run->len);
+    } else {
+        s->opt_ok = opt_stream_add(s->os, run->data, run->len);
+        stream_take(s, m);
     }
-    free(*buf);
-    *buf = NULL;
+    run->len = 0;
 }
 
-/* Compiles the functions of the run and releases their bodies. */
+static void *
+stream_thread(void *arg)
+{
+    Stream *s = arg;
+    pthread_mutex_lock(&s->mu);
+    for (;;) {
+        while (!s->qlen && !s->closed)
+            pthread_cond_wait(&s->cv, &s->mu);
+        if (!s->qlen)
+            break;
+        SymVec *run = &s->q[s->qhead];
+        pthread_mutex_unlock(&s->mu);
+        stream_batch(s, s->m, run);
+        pthread_mutex_lock(&s->mu);
+        s->qhead = (s->qhead + 1) % QMAX;
+        s->qlen--;
+        pthread_cond_broadcast(&s->cv);
+    }
+    pthread_mutex_unlock(&s->mu);
+    return NULL;
+}
+
+/* Hands the run on (dropped after a verifier error: the passes expect
+ * valid functions), to the thread or done here. */
 static void
 stream_flush(Stream *s, IrModule *m)
 {
-    if (s->run.len && s->cg_ok && !s->dv.nerrors)
-        s->cg_ok = cg_stream_funcs(s->cg, s->run.data, s->run.len);
-    for (uint32_t k = 0; k < s->run.len; k++)
-        ir_func_release(ir_sym(m, s->run.data[k])->func);
+    if (s->dv.nerrors || !s->run.len) {
+        s->run.len = 0;
+        return;
+    }
+    if (!s->started) {
+        stream_batch(s, m, &s->run);
+        return;
+    }
+    pthread_mutex_lock(&s->mu);
+    while (s->qlen == QMAX)
+        pthread_cond_wait(&s->cv, &s->mu);
+    SymVec *slot = &s->q[(s->qhead + s->qlen) % QMAX];
+    SymVec t = *slot;
+    *slot = s->run;
+    s->run = t;
     s->run.len = 0;
+    s->qlen++;
+    pthread_cond_broadcast(&s->cv);
+    pthread_mutex_unlock(&s->mu);
+}
+
+/* Waits for the thread to finish the runs handed on. */
+static void
+stream_join(Stream *s)
+{
+    if (!s->started)
+        return;
+    pthread_mutex_lock(&s->mu);
+    s->closed = true;
+    pthread_cond_broadcast(&s->cv);
+    pthread_mutex_unlock(&s->mu);
+    pthread_join(s->th, NULL);
+    s->started = false;
+    ir_module_share_end(s->m);
 }
 
 static void
 stream_ready(void *ctx, IrModule *m, uint32_t upto, size_t off)
 {
     Stream *s = ctx;
+    if (off == SIZE_MAX) {  /* the parse failed: m is about to go */
+        stream_join(s);
+        return;
+    }
     ir_file_consumed(s->src, off);
-    if (!s->cg)
+    if (!s->cg) {
         s->cg = cg_stream_obj(m, &s->co, s->out, &s->dc);
+        if (s->o->level > 0) {
+            opt_ctx_init(&s->opt, m, &s->dp);
+            s->opt.addr_scales = s->co.target->addr_scales;
+            s->opt.addr_scale_access = s->co.target->addr_scale_access;
+            s->os = opt_stream_new(&s->opt, s->o->level, s->o->jobs);
+        }
+        s->m = m;
+        if (s->threaded && s->cg) {
+            opt_memset_sym(m);
+            ir_module_share_begin(m);
+            s->started = !pthread_create(&s->th, NULL, stream_thread, s);
+            if (!s->started)
+                ir_module_share_end(m);
+        }
+    }
     for (; s->done < upto; s->done++) {
         IrSym sym = {s->done + 1};
         ir_verify_symbol(m, sym, &s->dv);
@@ -218,33 +329,62 @@ stream_ready(void *ctx, IrModule *m, uint32_t upto, size_t off)
     }
 }
 
-/* Parses, verifies and compiles the input to f as one stream (see
- * above); false, with the messages shown, on any error. */
+/* Parses, verifies, optimizes and compiles the input to f as one
+ * stream (see above); false, with the messages shown, on any error. */
 static bool
 compile_stream(char *src, size_t len, Diag *d, const Options *o,
                const Target *t, FILE *f)
 {
-    Stream s = {.o = o, .src = src, .out = f, .cg_ok = true,
-                .batch = o->jobs > 1 ? 16 * (uint32_t)o->jobs : 1};
+    Stream s = {.o = o, .src = src, .out = f, .opt_ok = true, .cg_ok = true,
+                .batch = o->jobs > 1 ? 16 * (uint32_t)o->jobs : 1,
+                .threaded = o->jobs > 1 && o->level > 0,
+                .mu = PTHREAD_MUTEX_INITIALIZER,
+                .cv = PTHREAD_COND_INITIALIZER};
+    /* With the thread of its own the reader is one of the -j threads:
+     * code generation on the others (at -j 2 on that thread alone; its
+     * workers beside the reader and the passes cost more CPU than they
+     * saved on 2 cores). */
     s.co = (CgOptions){.target = t, .emit = CG_EMIT_ASM, .file = o->file,
                        .optlevel = o->level, .reloc = o->reloc,
-                       .jobs = o->jobs};
-    held_init(&s.dv, d, &s.vmem, &s.vbuf, &s.vlen);
-    held_init(&s.dc, d, &s.cmem, &s.cbuf, &s.clen);
+                       .jobs = s.threaded ? o->jobs - 1 : o->jobs};
+    ir_diag_hold(&s.dv, d, &s.vb);
+    ir_diag_hold(&s.dp, d, &s.pb);
+    ir_diag_hold(&s.dc, d, &s.cb);
     IrModule *m = ir_parse_stream(src, len, d, stream_ready, &s);
     bool ok = m && d->nerrors == 0;
     if (ok) {
         stream_ready(&s, m, ir_num_syms(m), 0);
         stream_flush(&s, m);
     }
+    stream_join(&s);
+    if (ok) {
+        if (s.os && !s.dv.nerrors && s.opt_ok) {
+            s.opt_ok = opt_stream_end(s.os);
+            stream_take(&s, m);
+        }
+    }
+    bool vok = !s.dv.nerrors, pok = vok && s.opt_ok && !s.dp.nerrors;
     if (s.cg)
-        s.cg_ok = cg_stream_end(s.cg, ok && !s.dv.nerrors && s.cg_ok);
-    bool vok = !s.dv.nerrors;
-    held_show(d, &s.dv, s.vmem, &s.vbuf, &s.vlen, ok);
-    held_show(d, &s.dc, s.cmem, &s.cbuf, &s.clen, ok && vok);
+        s.cg_ok = cg_stream_end(s.cg, ok && pok && s.cg_ok);
+    ir_diag_show(d, &s.dv, &s.vb, ok);
+    ir_diag_show(d, &s.dp, &s.pb, ok && vok && s.opt_ok);
+    if (ok && vok && s.opt_ok && !pok)
+        ir_diag_error(d, (IrLoc){0}, "module is invalid after the -O%d "
+                      "pipeline (siropt --verify-each tells which pass)",
+                      o->level);
+    ir_diag_show(d, &s.dc, &s.cb, ok && pok);
+    if (s.cg && o->level > 0) {
+        opt_stream_free(s.os);
+        opt_ctx_free(&s.opt);
+    }
     VEC_FREE(s.run);
+    VEC_FREE(s.opt_done);
+    for (uint32_t k = 0; k < QMAX; k++)
+        VEC_FREE(s.q[k]);
+    pthread_mutex_destroy(&s.mu);
+    pthread_cond_destroy(&s.cv);
     ir_module_free(m);
-    return ok && vok && s.cg_ok && !d->nerrors;
+    return ok && pok && s.cg_ok && !d->nerrors;
 }
 
 /* The -O pipeline on the verified module; false, reported, when it
@@ -417,13 +557,18 @@ main(int argc, char **argv)
     char *outname = NULL;
     if (!out)
         out = from_stdin ? "-" : (outname = default_output(in, o.filetype));
-    /* -O0 objects stream; the optimizer's inliner reads the module
-     * whole, and listings, timings and -g are kept to one shape. */
+    /* Objects stream; listings, timings and -g are kept to one shape.
+     * A module that names memset is read whole at -O1 and up: idiom
+     * declares memset when the module has not (yet), and in a stream
+     * the module's own declaration or definition may come later. */
     const Target *st = target_find(o.triple);
     IrOutput f;
-    bool opened = o.filetype == FT_OBJ && o.level == 0 && !o.debug &&
-                  !o.time_passes && !o.stats && !o.print_after && st &&
-                  st->encode && ir_output_open(&f, out);
+    bool opened = o.filetype == FT_OBJ && !o.debug && !o.time_passes &&
+                  !o.stats && !o.print_after && st && st->encode &&
+                  (o.level == 0 || (opt_level_streams(o.level) &&
+                                    !ir_file_find(src, len, "memset"))) &&
+                  getenv("SIRC_WHOLE_MODULE") == NULL &&
+                  ir_output_open(&f, out);
     IrModule *m = NULL;
     bool ok;
     if (opened) {

@@ -20,9 +20,8 @@
 
 typedef struct {
     MirFunc mf;
-    char *diag;             /* buffered messages, or NULL */
-    size_t diaglen;
-    int nerrors;
+    Diag d;                 /* its messages, held */
+    DiagBuf held;
     bool ok, done;
 } Job;
 
@@ -41,18 +40,11 @@ static void
 compile_one(Queue *q, CgCtx *c, uint32_t k)
 {
     Job *j = &q->jobs[k];
-    const Diag *d0 = q->proto->diag;
-    FILE *mem = open_memstream(&j->diag, &j->diaglen);
-    Diag d;
-    ir_diag_init(&d, d0->file, d0->src, d0->srclen, mem);
-    d.limit = d0->limit;
-    c->diag = &d;
+    ir_diag_hold(&j->d, q->proto->diag, &j->held);
+    c->diag = &j->d;
     c->failed = false;
     c->fn_index = q->base + k;
     j->ok = cg_compile_func(c, q->fns[k], &j->mf);
-    j->nerrors = d.nerrors;
-    if (mem)
-        fclose(mem);
 }
 
 static void *
@@ -105,15 +97,11 @@ cg_compile_parallel(CgCtx *c, const IrSym *fns, uint32_t n, McSink *sink)
         pthread_mutex_unlock(&q.mu);
         if (!started)       /* no thread could start: compile here */
             compile_one(&q, c, k);
-        if (j->diaglen && c->diag->out)
-            fwrite(j->diag, 1, j->diaglen, c->diag->out);
-        c->diag->nerrors += j->nerrors;
+        ir_diag_show(c->diag, &j->d, &j->held, true);
         ok = j->ok;
         if (ok)
             cg_emit_func(sink, &j->mf);
         mir_func_free(&j->mf);
-        free(j->diag);
-        j->diag = NULL;
         pthread_mutex_lock(&q.mu);
         q.emitted = k + 1;
         q.stop = !ok;
@@ -128,7 +116,7 @@ cg_compile_parallel(CgCtx *c, const IrSym *fns, uint32_t n, McSink *sink)
     for (uint32_t k = 0; k < n; k++) {
         if (q.jobs[k].done && k >= q.emitted) {
             mir_func_free(&q.jobs[k].mf);
-            free(q.jobs[k].diag);
+            ir_diag_show(c->diag, &q.jobs[k].d, &q.jobs[k].held, false);
         }
     }
     c->failed = !ok;

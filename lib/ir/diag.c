@@ -25,6 +25,36 @@ ir_diag_init(Diag *d, const char *file, const char *src, size_t len,
     d->out = out;
 }
 
+void
+ir_diag_hold(Diag *h, const Diag *d, DiagBuf *b)
+{
+    FILE *mem = NULL;
+    if (b) {
+        *b = (DiagBuf){0};
+        mem = b->mem = open_memstream(&b->buf, &b->len);
+    }
+    ir_diag_init(h, d->file, d->src, d->srclen, mem);
+    h->limit = d->limit;
+    h->color = d->color;
+}
+
+void
+ir_diag_show(Diag *d, Diag *h, DiagBuf *b, bool show)
+{
+    if (b && b->mem)
+        fclose(b->mem);
+    if (show) {
+        if (b && b->len && d->out)
+            fwrite(b->buf, 1, b->len, d->out);
+        d->nerrors += h->nerrors;
+    }
+    if (b) {
+        free(b->buf);
+        *b = (DiagBuf){0};
+    }
+    h->out = NULL;
+}
+
 /* Prints the source line of 'loc' and a caret. */
 static void
 show_line(Diag *d, IrLoc loc)

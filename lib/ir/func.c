@@ -110,6 +110,52 @@ ir_func_shrink(IrFunc *f)
     SHRINK(f->targets);
 }
 
+/* n elements of p, or NULL for none. */
+static void *
+dup_n(const void *p, size_t n, size_t size)
+{
+    if (!n || !p)
+        return NULL;
+    void *q = xmalloc(n * size);
+    memcpy(q, p, n * size);
+    return q;
+}
+
+#define CLONE_VEC(g, f, v) \
+    ((g)->v.data = dup_n((f)->v.data, (f)->v.len, sizeof *(f)->v.data), \
+     (g)->v.len = (g)->v.cap = (g)->v.data ? (f)->v.len : 0)
+
+IrFunc *
+ir_func_clone(const IrFunc *f)
+{
+    IrFunc *g = xcalloc(1, sizeof *g);
+    g->mod = f->mod;
+    g->sym = f->sym;
+    g->loc = f->loc;
+    g->label_seq = f->label_seq;
+    CLONE_VEC(g, f, insts);
+    CLONE_VEC(g, f, values);
+    CLONE_VEC(g, f, blocks);
+    CLONE_VEC(g, f, slots);
+    CLONE_VEC(g, f, vpool);
+    CLONE_VEC(g, f, targets);
+    const IrLayout *l = &f->layout;
+    IrLayout *k = &g->layout;
+    k->inext = dup_n(l->inext, l->icap, sizeof *l->inext);
+    k->iprev = dup_n(l->iprev, l->icap, sizeof *l->iprev);
+    k->iblock = dup_n(l->iblock, l->icap, sizeof *l->iblock);
+    k->icap = k->ialloc = k->inext ? l->icap : 0;
+    k->bfirst = dup_n(l->bfirst, l->bcap, sizeof *l->bfirst);
+    k->blast = dup_n(l->blast, l->bcap, sizeof *l->blast);
+    k->bnext = dup_n(l->bnext, l->bcap, sizeof *l->bnext);
+    k->bprev = dup_n(l->bprev, l->bcap, sizeof *l->bprev);
+    k->binserted = dup_n(l->binserted, l->bcap, sizeof *l->binserted);
+    k->bcap = k->bfirst ? l->bcap : 0;
+    k->first = l->first;
+    k->last = l->last;
+    return g;
+}
+
 const IrSigData *
 ir_func_sig(const IrFunc *f)
 {

@@ -115,6 +115,10 @@ void ir_free_file(char *buf);
 /* The text before byte 'upto' is read: a mapping gives its pages back
  * to the system (they read in again if a diagnostic quotes them). */
 void ir_file_consumed(char *buf, size_t upto);
+/* Whether the text of ir_read_file's buf (len bytes) holds s, reading
+ * it without keeping it: the pages of a mapped file it has read go back
+ * (to be read again from the file). */
+bool ir_file_find(char *buf, size_t len, const char *s);
 
 /* Output through a temporary file renamed into place on success, so a
  * failing tool never leaves a half-written output (util.c says how
@@ -149,6 +153,19 @@ typedef struct Diag {
 
 void ir_diag_init(Diag *d, const char *file, const char *src, size_t len,
                   FILE *out);
+/* Messages held to be shown later, in an order of the caller's (code
+ * generated on threads, a stream that shows the verifier's messages
+ * only when the whole input has parsed): ir_diag_hold makes h print as
+ * d prints (file, source, limit, colours) into b's buffer, or, with b
+ * NULL, only count; ir_diag_show ends it: with 'show' it writes what h
+ * held to d's output and counts h's errors on d, else drops them. */
+typedef struct {
+    FILE *mem;
+    char *buf;
+    size_t len;
+} DiagBuf;
+void ir_diag_hold(Diag *h, const Diag *d, DiagBuf *b);
+void ir_diag_show(Diag *d, Diag *h, DiagBuf *b, bool show);
 void ir_diag_error(Diag *d, IrLoc loc, const char *fmt, ...)
     SIR_PRINTF(3, 4);
 void ir_diag_verror(Diag *d, IrLoc loc, const char *fmt, va_list ap);
@@ -533,6 +550,11 @@ void ir_func_release(IrFunc *f);
  * module keeps every function, and the freed tails serve the next one
  * (the reader after each body, the -O pipeline after each function). */
 void ir_func_shrink(IrFunc *f);
+/* A copy of f's body (ids, order, slots, locations; not the parser's
+ * operand locations and token columns), for the same symbol: what the
+ * streaming inliner keeps of a function it may still copy into later
+ * callers once the function itself has gone on (opt/inline.c). */
+IrFunc *ir_func_clone(const IrFunc *f);
 const IrSigData *ir_func_sig(const IrFunc *f);
 
 /* Copies n values into vpool and returns the index of the first. */
@@ -707,7 +729,11 @@ IrModule *ir_parse(const char *src, size_t len, Diag *d);
  * 1 .. upto are complete, every symbol they name is declared, and no
  * error was seen so far (the text before byte off is read): a driver can verify, compile and release
  * those functions while the rest is read (sirc streams this way).
- * Symbols are only added, so ids stay valid; ready must not add any. */
+ * Symbols are only added, so ids stay valid; ready must not add any
+ * (but for memset, see opt_memset_sym).  When the parse fails after
+ * ready was called, ready is called once more with upto 0 and off
+ * SIZE_MAX, before the module is freed: a driver stops its threads
+ * there. */
 typedef void (*IrParseReady)(void *ctx, IrModule *m, uint32_t upto,
                              size_t off);
 IrModule *ir_parse_stream(const char *src, size_t len, Diag *d,

@@ -71,8 +71,13 @@ void ir_mod_grow(IrModule *m, void **data, uint32_t *cap, size_t size,
     T r_ = (call); \
     ir_mod_unlock(m); \
     return r_
+/* The entry is written before len counts it (a release store), and
+ * the readers without the lock load the array and len with MOD_READ
+ * (acquire): what they see of an array is complete. */
 #define MOD_PUSH(m, v, x) \
-    (MOD_RESERVE_RAW(m, v, (v).len + 1), (v).data[(v).len++] = (x))
+    (MOD_RESERVE_RAW(m, v, (v).len + 1), (v).data[(v).len] = (x), \
+     __atomic_store_n(&(v).len, (v).len + 1, __ATOMIC_RELEASE))
+#define MOD_READ(field) __atomic_load_n(&(field), __ATOMIC_ACQUIRE)
 
 static inline uint32_t
 ir_hash_bytes(const void *p, size_t n)

@@ -128,13 +128,13 @@ ir_sig_intern(IrModule *m, IrType ret, uint8_t ret_attrs, IrConv conv,
 const IrSigData *
 ir_sig(const IrModule *m, IrSig s)
 {
-    return &m->sigs.data[s.id];
+    return &MOD_READ(m->sigs.data)[s.id];
 }
 
 const IrParam *
 ir_sig_param(const IrModule *m, IrSig s, uint32_t i)
 {
-    return &m->params.data[m->sigs.data[s.id].params + i];
+    return &MOD_READ(m->params.data)[MOD_READ(m->sigs.data)[s.id].params + i];
 }
 
 bool
@@ -171,19 +171,19 @@ sym_rehash(IrModule *m)
 uint32_t
 ir_num_syms(const IrModule *m)
 {
-    return m->syms.len - 1;
+    return MOD_READ(m->syms.len) - 1;
 }
 
 IrSymData *
 ir_sym(IrModule *m, IrSym s)
 {
-    return &m->syms.data[s.id];
+    return &MOD_READ(m->syms.data)[s.id];
 }
 
 const IrSymData *
 ir_sym_c(const IrModule *m, IrSym s)
 {
-    return &m->syms.data[s.id];
+    return &MOD_READ(m->syms.data)[s.id];
 }
 
 static IrSym

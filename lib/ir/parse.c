@@ -1323,6 +1323,8 @@ ir_parse_stream(const char *src, size_t len, Diag *d, IrParseReady ready,
     if (rc != 0 || d->nerrors != before) {
         if (rc != 0 && d->nerrors == before)
             error(&P, (IrLoc){0}, "syntax error");
+        if (P.ready && P.handed)   /* the module is about to go */
+            P.ready(P.ready_ctx, P.m, 0, SIZE_MAX);
         ir_module_free(P.m);
         return NULL;
     }

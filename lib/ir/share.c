@@ -14,7 +14,11 @@
  * symbol and signature, and no type).  Should one grow past that room
  * anyway, or the strings grow, the array is copied and the old copy
  * kept for readers holding it until sharing ends (its entries never
- * change); hash tables are read only under the lock.
+ * change); hash tables are read only under the lock.  The same holds
+ * for sirc's streaming reader, which goes on adding items (under the
+ * lock) while the threads work on the functions it has completed:
+ * sharing then spans the whole read, and the function passes' own
+ * begin and end nest in it.
  */
 #include "ir_int.h"
 
@@ -26,13 +30,17 @@ enum { SHARE_ROOM = 256 };
 
 struct IrShare {
     pthread_mutex_t mu;
+    uint32_t depth;         /* begun again while shared: ends to skip */
     VEC(void *) old;        /* replaced arrays, freed at the end */
 };
 
 void
 ir_module_share_begin(IrModule *m)
 {
-    IR_ASSERT(!m->share);
+    if (m->share) {         /* already shared: nothing may move now */
+        m->share->depth++;
+        return;
+    }
     IrShare *s = xcalloc(1, sizeof *s);
     pthread_mutexattr_t a;
     pthread_mutexattr_init(&a);
@@ -54,6 +62,10 @@ ir_module_share_end(IrModule *m)
     IrShare *s = m->share;
     if (!s)
         return;
+    if (s->depth) {
+        s->depth--;
+        return;
+    }
     for (uint32_t k = 0; k < s->old.len; k++)
         free(s->old.data[k]);
     VEC_FREE(s->old);
@@ -96,6 +108,6 @@ ir_mod_grow(IrModule *m, void **data, uint32_t *cap, size_t size,
         memset((char *)copy + (size_t)ocap * size, 0,
                (size_t)(ncap - ocap) * size);
     VEC_PUSH(m->share->old, old);
-    *data = copy;
+    __atomic_store_n(data, copy, __ATOMIC_RELEASE);   /* see MOD_READ */
     *cap = ncap;
 }

@@ -160,58 +160,58 @@ ir_type_struct(IrModule *m, const IrType *members, uint32_t n)
 IrTypeKind
 ir_type_kind(const IrModule *m, IrType t)
 {
-    return (IrTypeKind)m->types.data[t.id].kind;
+    return (IrTypeKind)MOD_READ(m->types.data)[t.id].kind;
 }
 
 uint64_t
 ir_type_size(const IrModule *m, IrType t)
 {
-    return m->types.data[t.id].size;
+    return MOD_READ(m->types.data)[t.id].size;
 }
 
 uint32_t
 ir_type_align(const IrModule *m, IrType t)
 {
-    return m->types.data[t.id].align;
+    return MOD_READ(m->types.data)[t.id].align;
 }
 
 bool
 ir_type_too_big(const IrModule *m, IrType t)
 {
-    return m->types.data[t.id].too_big;
+    return MOD_READ(m->types.data)[t.id].too_big;
 }
 
 uint64_t
 ir_type_nmembers(const IrModule *m, IrType t)
 {
-    const IrTypeData *d = &m->types.data[t.id];
+    const IrTypeData *d = &MOD_READ(m->types.data)[t.id];
     return d->kind >= IR_TY_ARRAY ? d->count : 0;
 }
 
 IrType
 ir_type_member(const IrModule *m, IrType t, uint64_t k)
 {
-    const IrTypeData *d = &m->types.data[t.id];
+    const IrTypeData *d = &MOD_READ(m->types.data)[t.id];
     if (d->kind == IR_TY_ARRAY)
         return d->elem;
     IR_ASSERT(d->kind == IR_TY_STRUCT && k < d->count);
-    return m->mpool.data[d->members + k];
+    return MOD_READ(m->mpool.data)[d->members + k];
 }
 
 uint64_t
 ir_type_offset(const IrModule *m, IrType t, uint64_t k)
 {
-    const IrTypeData *d = &m->types.data[t.id];
+    const IrTypeData *d = &MOD_READ(m->types.data)[t.id];
     if (d->kind == IR_TY_ARRAY)
-        return k * m->types.data[d->elem.id].size;
+        return k * MOD_READ(m->types.data)[d->elem.id].size;
     IR_ASSERT(d->kind == IR_TY_STRUCT && k < d->count);
-    return m->offpool.data[d->members + k];
+    return MOD_READ(m->offpool.data)[d->members + k];
 }
 
 IrType
 ir_type_elem(const IrModule *m, IrType array)
 {
-    return m->types.data[array.id].elem;
+    return MOD_READ(m->types.data)[array.id].elem;
 }
 
 uint32_t
@@ -233,7 +233,7 @@ put(char *buf, size_t size, size_t *n, const char *s)
 static void
 spell(const IrModule *m, IrType t, char *buf, size_t size, size_t *n)
 {
-    const IrTypeData *d = &m->types.data[t.id];
+    const IrTypeData *d = &MOD_READ(m->types.data)[t.id];
     char num[32];
     if (*n >= size)
         return;
@@ -253,7 +253,7 @@ spell(const IrModule *m, IrType t, char *buf, size_t size, size_t *n)
         for (uint64_t i = 0; i < d->count; i++) {
             if (i)
                 put(buf, size, n, ", ");
-            spell(m, m->mpool.data[d->members + i], buf, size, n);
+            spell(m, MOD_READ(m->mpool.data)[d->members + i], buf, size, n);
         }
         put(buf, size, n, " }");
         break;
@@ -278,7 +278,7 @@ ir_type_str(const IrModule *m, IrType t, char *buf, size_t size)
 static void
 fput_type(const IrModule *m, IrType t, FILE *out)
 {
-    const IrTypeData *d = &m->types.data[t.id];
+    const IrTypeData *d = &MOD_READ(m->types.data)[t.id];
     switch (d->kind) {
     case IR_TY_ARRAY:
         fputc('[', out);
@@ -294,7 +294,7 @@ fput_type(const IrModule *m, IrType t, FILE *out)
         for (uint64_t i = 0; i < d->count; i++) {
             if (i)
                 fputs(", ", out);
-            fput_type(m, m->mpool.data[d->members + i], out);
+            fput_type(m, MOD_READ(m->mpool.data)[d->members + i], out);
         }
         fputs(" }", out);
         break;

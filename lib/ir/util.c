@@ -264,6 +264,25 @@ ir_file_consumed(char *buf, size_t upto)
     h->dropped = upto;
 }
 
+bool
+ir_file_find(char *buf, size_t len, const char *s)
+{
+    FileHdr *h = (FileHdr *)buf - 1;
+    size_t n = strlen(s), pg = (size_t)sysconf(_SC_PAGESIZE);
+    size_t win = 256 * pg;
+    for (size_t at = 0; at < len; at += win) {
+        size_t end = at + win + n - 1 < len ? at + win + n - 1 : len;
+        if (memmem(buf + at, end - at, s, n))
+            return true;
+        /* the pages scanned go back (the reader reads them again from
+         * the file): a scan ahead must not hold the whole input */
+        size_t upto = (at + win < len ? at + win : len) & ~(pg - 1);
+        if (h->maplen && upto > h->dropped)
+            madvise(buf + h->dropped, upto - h->dropped, MADV_DONTNEED);
+    }
+    return false;
+}
+
 void
 ir_free_file(char *buf)
 {

@@ -17,6 +17,7 @@ enum { CHUNK = 16 };            /* symbols claimed at a time */
 
 typedef struct {
     IrModule *m;
+    const Diag *d;
     uint32_t next, n;           /* next symbol id to claim, last id */
     bool bad;
     pthread_mutex_t mu;
@@ -27,7 +28,7 @@ worker(void *arg)
 {
     Work *w = arg;
     Diag d;
-    ir_diag_init(&d, NULL, NULL, 0, NULL);
+    ir_diag_hold(&d, w->d, NULL);   /* counts only */
     bool bad = false;
     for (;;) {
         pthread_mutex_lock(&w->mu);
@@ -56,7 +57,7 @@ ir_verify_module_jobs(IrModule *m, Diag *d, int jobs)
     uint32_t nt = jobs > 64 ? 64 : jobs > 1 ? (uint32_t)jobs : 1;
     if (nt < 2 || n < 2 * CHUNK)
         return ir_verify_module(m, d);
-    Work w = {m, 1, n, false, PTHREAD_MUTEX_INITIALIZER};
+    Work w = {m, d, 1, n, false, PTHREAD_MUTEX_INITIALIZER};
     pthread_t th[64];
     uint32_t started = 0;
     for (; started + 1 < nt; started++)

@@ -41,26 +41,28 @@ typedef struct {
     uint32_t nfills;
 } Idiom;
 
-/* memset's symbol: the module's declaration, or a new one.  0 when the
- * name is taken otherwise. */
-static IrSym
-memset_sym(Idiom *d)
+IrSym
+opt_memset_sym(IrModule *m)
 {
-    IrModule *m = d->f->mod;
-    if (d->looked)
-        return d->memset;
-    d->looked = true;
     IrParam ps[3] = {{IR_T_PTR, 0, 0}, {IR_T_I32, 0, 0}, {IR_T_I64, 0, 0}};
     IrSig sig = ir_sig_intern(m, IR_T_PTR, 0, IR_CONV_CCC, false, ps, 3);
     IrSym s = ir_sym_lookup(m, ir_intern(m, "memset", 6));
     if (!s.id)
-        d->memset = ir_func_declare(m, "memset", sig);
-    else {
-        const IrSymData *sd = ir_sym_c(m, s);
-        if (sd->kind == IR_SYM_FUNC && !sd->func && !sd->dead &&
-            ir_sig_same_types(m, sd->sig, sig))
-            d->memset = s;
-    }
+        return ir_func_declare(m, "memset", sig);
+    const IrSymData *sd = ir_sym_c(m, s);
+    if (sd->kind == IR_SYM_FUNC && !sd->func && !sd->dead &&
+        ir_sig_same_types(m, sd->sig, sig))
+        return s;
+    return (IrSym){0};
+}
+
+/* memset's symbol, looked up once per function. */
+static IrSym
+memset_sym(Idiom *d)
+{
+    if (!d->looked)
+        d->memset = opt_memset_sym(d->f->mod);
+    d->looked = true;
     return d->memset;
 }
 

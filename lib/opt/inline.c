@@ -26,17 +26,26 @@
 
 enum { SMALL = 40, ONCE = 2000, GROW = 20000 };
 
-typedef struct {
+/* The inliner's state over the module, fed function by function
+ * (opt.h): opt_inline feeds a whole module, sirc's stream one function
+ * at a time as the reader completes them. */
+struct OptInliner {
     IrModule *m;
-    uint32_t *ncalls;       /* by symbol: direct call sites */
-    uint32_t *size;         /* by symbol: instructions, 0 = not inlinable */
+    VEC(uint32_t) ncalls;   /* by symbol: direct call sites */
+    VEC(uint32_t) size;     /* by symbol: instructions, 0 = not inlinable */
+    VEC(uint8_t) state;     /* by symbol: INL_ADDED, INL_DONE, INL_REF */
+    VEC(IrFunc *) copy;     /* by symbol: the body as callers copy it, when
+                               the function itself went on (keep) */
     VEC(uint32_t) repl;     /* result of an inlined call -> C's param */
     VEC(uint32_t) vmap;     /* callee value -> caller value */
     VEC(uint32_t) bmap;     /* callee block -> caller block */
     OptSlotNames names;     /* slot names of namesof */
     IrFunc *namesof;
     uint32_t ninlined;
-} Inl;
+};
+typedef OptInliner Inl;
+
+enum { INL_ADDED = 1, INL_DONE = 2, INL_REF = 4 };
 
 static uint32_t
 inlinable_size(IrModule *m, IrSym s)
@@ -234,16 +243,18 @@ inline_into(Inl *in, IrFunc *f)
             if (d->op != IR_OP_CALL)
                 continue;
             IrSym s = {(uint32_t)d->imm};
-            uint32_t gs = in->size[s.id];
+            uint32_t gs = in->size.data[s.id];
             if (!gs || s.id == f->sym.id || size + gs > GROW)
                 continue;
             const IrSymData *sd = ir_sym_c(in->m, s);
-            bool once = sd->internal && in->ncalls[s.id] == 1 && gs <= ONCE;
+            bool once = sd->internal && in->ncalls.data[s.id] == 1 &&
+                        gs <= ONCE;
             if (gs > SMALL && !once)
                 continue;
             /* The copy comes from g as it is now (never from f). */
-            IrBlock c = inline_call(in, f, b, i, sd->func);
-            in->ncalls[s.id]--;
+            IrFunc *g = in->copy.data[s.id] ? in->copy.data[s.id] : sd->func;
+            IrBlock c = inline_call(in, f, b, i, g);
+            in->ncalls.data[s.id]--;
             size += gs;
             any = true;
             /* Go on with the rest of b, now in c; the copy itself is
@@ -259,93 +270,179 @@ inline_into(Inl *in, IrFunc *f)
     return any;
 }
 
-/* Marks internal functions that nothing refers to any more dead. */
+/* Room for every symbol of the module (which grows as it is read). */
 static void
-drop_unreferenced(IrModule *m, Arena *a)
+fit_syms(Inl *in)
 {
+    uint32_t n = ir_num_syms(in->m) + 2;
+    VEC_RESERVE(in->ncalls, n);
+    VEC_RESERVE(in->size, n);
+    VEC_RESERVE(in->state, n);
+    VEC_RESERVE(in->copy, n);
+}
+
+OptInliner *
+opt_inliner_new(IrModule *m)
+{
+    Inl *in = xcalloc(1, sizeof *in);
+    in->m = m;
+    fit_syms(in);
+    return in;
+}
+
+void
+opt_inliner_add(OptInliner *in, IrFunc *f)
+{
+    IrModule *m = in->m;
+    fit_syms(in);
     uint32_t ns = ir_num_syms(m);
-    bool *ref = arena_alloc(a, (ns + 2) * sizeof *ref);
-    for (uint32_t s = 1; s <= ns; s++) {
-        IrSymData *sd = ir_sym(m, (IrSym){s});
-        if (sd->dead)
-            continue;
-        if (sd->kind != IR_SYM_FUNC && sd->init.id) {
-            /* Initializers: walk the tree with an explicit stack. */
-            VEC(IrInit) st = {0};
-            VEC_PUSH(st, sd->init);
-            while (st.len) {
-                IrInit it = st.data[--st.len];
-                const IrInitData *d = ir_init_c(m, it);
-                if (d->kind == IR_INIT_SYMREF && d->sym.id <= ns)
-                    ref[d->sym.id] = true;
-                if (d->kind == IR_INIT_STRUCT || d->kind == IR_INIT_ARRAY)
-                    for (uint32_t k = 0; k < d->count; k++)
-                        VEC_PUSH(st, ir_init_child(m, it, k));
-            }
-            VEC_FREE(st);
-        }
-        if (!sd->func)
-            continue;
-        IrFunc *f = sd->func;
-        IR_FOR_BLOCKS(f, b) {
-            IR_FOR_INSTS(f, b, i) {
-                IrInstData *d = ir_inst(f, i);
-                if ((d->op == IR_OP_CALL || d->op == IR_OP_GLOBALADDR) &&
-                    d->imm <= ns && d->imm != s)
-                    ref[d->imm] = true;
-            }
+    in->size.data[f->sym.id] = inlinable_size(m, f->sym);
+    in->state.data[f->sym.id] |= INL_ADDED;
+    IR_FOR_BLOCKS(f, b) {
+        IR_FOR_INSTS(f, b, i) {
+            IrInstData *d = ir_inst(f, i);
+            if (d->op == IR_OP_CALL && d->imm <= ns)
+                in->ncalls.data[d->imm]++;
         }
     }
+}
+
+/* Whether f's direct callees satisfy 'want' (internal callees, or
+ * defined callees after f not yet added). */
+static bool
+calls_any(Inl *in, IrFunc *f, bool internal)
+{
+    IrModule *m = in->m;
+    IR_FOR_BLOCKS(f, b) {
+        IR_FOR_INSTS(f, b, i) {
+            IrInstData *d = ir_inst(f, i);
+            if (d->op != IR_OP_CALL || d->imm > ir_num_syms(m))
+                continue;
+            const IrSymData *sd = ir_sym_c(m, (IrSym){(uint32_t)d->imm});
+            if (internal ? sd->kind == IR_SYM_FUNC && sd->internal
+                         : sd->func && d->imm > f->sym.id &&
+                           !(in->state.data[d->imm] & INL_ADDED))
+                return true;
+        }
+    }
+    return false;
+}
+
+OptInlineWait
+opt_inliner_wait(OptInliner *in, IrFunc *f)
+{
+    fit_syms(in);
+    if (ir_sym_c(in->m, f->sym)->internal || calls_any(in, f, true))
+        return OPT_INLINE_MODULE;
+    return calls_any(in, f, false) ? OPT_INLINE_CALLEES : OPT_INLINE_READY;
+}
+
+bool
+opt_inliner_run(OptInliner *in, IrFunc *f, bool keep)
+{
+    IrModule *m = in->m;
+    fit_syms(in);
+    uint32_t s = f->sym.id, ns = ir_num_syms(m);
+    /* A caller that grew is copied as it is now: its budget follows (on
+     * a chain of calls the stale size let every copy carry the whole
+     * chain, growing the module quadratically). */
+    bool changed = inline_into(in, f);
+    if (changed && in->size.data[s])
+        in->size.data[s] = inlinable_size(m, f->sym);
+    in->state.data[s] |= INL_DONE;
+    /* what drop_unreferenced would find in f */
+    IR_FOR_BLOCKS(f, b) {
+        IR_FOR_INSTS(f, b, i) {
+            IrInstData *d = ir_inst(f, i);
+            if ((d->op == IR_OP_CALL || d->op == IR_OP_GLOBALADDR) &&
+                d->imm <= ns && d->imm != s)
+                in->state.data[d->imm] |= INL_REF;
+        }
+    }
+    /* Later callers copy f as it is now, not as the passes after the
+     * inliner leave it: a streamed f goes on, so its copy stays. */
+    uint32_t gs = in->size.data[s];
+    if (keep && gs && (gs <= SMALL || ir_sym_c(m, f->sym)->internal))
+        in->copy.data[s] = ir_func_clone(f);
+    return changed;
+}
+
+/* Marks internal functions that nothing refers to any more dead: the
+ * references of the functions were taken as they were inlined into,
+ * those of initializers are taken here. */
+static uint32_t
+drop_unreferenced(Inl *in)
+{
+    IrModule *m = in->m;
+    fit_syms(in);
+    uint32_t ns = ir_num_syms(m);
+    uint8_t *ref = in->state.data;
     for (uint32_t s = 1; s <= ns; s++) {
         IrSymData *sd = ir_sym(m, (IrSym){s});
-        if (sd->kind == IR_SYM_FUNC && sd->internal && sd->func && !ref[s])
+        if (sd->dead || sd->kind == IR_SYM_FUNC || !sd->init.id)
+            continue;
+        /* Initializers: walk the tree with an explicit stack. */
+        VEC(IrInit) st = {0};
+        VEC_PUSH(st, sd->init);
+        while (st.len) {
+            IrInit it = st.data[--st.len];
+            const IrInitData *d = ir_init_c(m, it);
+            if (d->kind == IR_INIT_SYMREF && d->sym.id <= ns)
+                ref[d->sym.id] |= INL_REF;
+            if (d->kind == IR_INIT_STRUCT || d->kind == IR_INIT_ARRAY)
+                for (uint32_t k = 0; k < d->count; k++)
+                    VEC_PUSH(st, ir_init_child(m, it, k));
+        }
+        VEC_FREE(st);
+    }
+    uint32_t dropped = 0;
+    for (uint32_t s = 1; s <= ns; s++) {
+        IrSymData *sd = ir_sym(m, (IrSym){s});
+        if (sd->kind == IR_SYM_FUNC && sd->internal && sd->func &&
+            !sd->dead && !(ref[s] & INL_REF)) {
             sd->dead = true;
+            dropped++;
+        }
     }
+    return dropped;
+}
+
+void
+opt_inliner_finish(OptInliner *in, OptCtx *ctx)
+{
+    uint32_t dropped = drop_unreferenced(in);
+    opt_count(ctx, "calls inlined", in->ninlined);
+    opt_count(ctx, "functions removed", dropped);
+}
+
+void
+opt_inliner_free(OptInliner *in)
+{
+    if (!in)
+        return;
+    for (uint32_t s = 0; s < in->copy.cap; s++)
+        ir_func_free(in->copy.data[s]);
+    VEC_FREE(in->copy);
+    VEC_FREE(in->ncalls);
+    VEC_FREE(in->size);
+    VEC_FREE(in->state);
+    VEC_FREE(in->repl);
+    VEC_FREE(in->vmap);
+    VEC_FREE(in->bmap);
+    opt_slot_names_free(&in->names);
+    free(in);
 }
 
 bool
 opt_inline(OptCtx *ctx, IrModule *m)
 {
-    Arena a = {0};
-    uint32_t ns = ir_num_syms(m);
-    Inl in = {.m = m};
-    in.ncalls = arena_alloc(&a, (ns + 2) * sizeof *in.ncalls);
-    in.size = arena_alloc(&a, (ns + 2) * sizeof *in.size);
-    for (uint32_t s = 1; s <= ns; s++) {
-        in.size[s] = inlinable_size(m, (IrSym){s});
-        IrSymData *sd = ir_sym(m, (IrSym){s});
-        if (sd->dead || !sd->func)
-            continue;
-        IrFunc *f = sd->func;
-        IR_FOR_BLOCKS(f, b) {
-            IR_FOR_INSTS(f, b, i) {
-                IrInstData *d = ir_inst(f, i);
-                if (d->op == IR_OP_CALL && d->imm <= ns)
-                    in.ncalls[d->imm]++;
-            }
-        }
-    }
-    /* A caller that grew is copied as it is now: its budget follows (on
-     * a chain of calls the stale size let every copy carry the whole
-     * chain, growing the module quadratically). */
-    OPT_FOR_FUNCS(m, f) {
-        if (!inline_into(&in, f))
+    Inl *in = opt_inliner_new(m);
+    OPT_FOR_FUNCS(m, f)
+        opt_inliner_add(in, f);
+    OPT_FOR_FUNCS(m, f)
+        if (!opt_inliner_run(in, f, false))
             opt_unchanged(ctx, f);
-        else if (in.size[f->sym.id])
-            in.size[f->sym.id] = inlinable_size(m, f->sym);
-    }
-    uint32_t before = 0, after = 0;
-    for (uint32_t s = 1; s <= ns; s++)
-        before += !ir_sym(m, (IrSym){s})->dead;
-    drop_unreferenced(m, &a);
-    for (uint32_t s = 1; s <= ns; s++)
-        after += !ir_sym(m, (IrSym){s})->dead;
-    VEC_FREE(in.repl);
-    VEC_FREE(in.vmap);
-    VEC_FREE(in.bmap);
-    opt_slot_names_free(&in.names);
-    arena_free(&a);
-    opt_count(ctx, "calls inlined", in.ninlined);
-    opt_count(ctx, "functions removed", before - after);
+    opt_inliner_finish(in, ctx);
+    opt_inliner_free(in);
     return true;
 }

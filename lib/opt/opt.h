@@ -117,6 +117,69 @@ bool opt_run_level(OptCtx *ctx, int level);
  * context's printing, timing, statistics or checking flags set, it is
  * opt_run_level. */
 bool opt_run_level_jobs(OptCtx *ctx, int level, int jobs);
+/* Runs the function passes seg[0 .. nseg) on the functions of symbols
+ * syms[0 .. n), each function through the whole run before the next,
+ * on up to 'jobs' threads; false when a pass failed.  ctxs: jobs + 1
+ * contexts (opt_ctx_init'ed) the threads use and the caller keeps
+ * across calls (a fresh context costs a table by symbol), or NULL. */
+bool opt_run_funcs(OptCtx *ctx, const OptPass *const *seg, uint32_t nseg,
+                   const uint32_t *syms, uint32_t n, int jobs,
+                   OptCtx *ctxs);
+/* The pass of the next name of a pipeline list *list (NULL: not in the
+ * registry), advancing *list to the name after it (NULL at the end);
+ * *module: the pass reads or changes more than one function (verify,
+ * inline), so a run of function passes ends before it. */
+const OptPass *opt_pipeline_next(const char **list, bool *module);
+
+/* inline.c: the inliner of the inline pass, fed function by function,
+ * for a driver that streams the module (sirc -O2 -c).  opt_inline is:
+ * new; add every function (after the passes before "inline"); run
+ * every function in module order; finish; free.  The decisions depend
+ * on what was added and run before, so a streaming driver that adds
+ * functions as they are read and runs each as soon as opt_inliner_wait
+ * says READY makes the decisions opt_inline makes:
+ *   run(f) copies a callee g as it is at that moment: a g before f
+ *   after its own run, a g after f as it was added.  With 'keep', run
+ *   keeps a copy of f as callers will copy it, so that f itself may go
+ *   on through the later passes (and be released) before they run.
+ *   wait(f) says READY when every function f calls directly is added,
+ *   CALLEES when one after f is not yet, MODULE when f is internal or
+ *   calls an internal function: the number of call sites ('once') and
+ *   references (finish marks unreferenced internal functions dead) are
+ *   known only when every function has been added. */
+typedef struct OptInliner OptInliner;
+typedef enum {
+    OPT_INLINE_READY, OPT_INLINE_CALLEES, OPT_INLINE_MODULE
+} OptInlineWait;
+OptInliner *opt_inliner_new(IrModule *m);
+void opt_inliner_add(OptInliner *in, IrFunc *f);
+OptInlineWait opt_inliner_wait(OptInliner *in, IrFunc *f);
+bool opt_inliner_run(OptInliner *in, IrFunc *f, bool keep);
+void opt_inliner_finish(OptInliner *in, OptCtx *ctx);
+void opt_inliner_free(OptInliner *in);
+
+/* idiom.c: memset's symbol: the module's declaration, or a new one
+ * (0 when the name is taken otherwise).  The stream declares it before
+ * its threads start, so that no pass adds a symbol while the reader
+ * adds its own (the object names symbols as they are used, so an unused
+ * declaration changes nothing in it). */
+IrSym opt_memset_sym(IrModule *m);
+
+/* stream.c: -O<level> on a module still being read (see there).
+ * opt_level_streams says whether the level's pipeline can stream (else
+ * opt_stream_new gives NULL);
+ * opt_stream_add takes the next functions in module order, verified;
+ * opt_stream_end says the module is complete.  opt_stream_take gives
+ * the symbols of the functions optimized since the last take, in module
+ * order (valid until the next call): those are final, and the driver
+ * may compile and release them.  False once a pass failed. */
+typedef struct OptStream OptStream;
+bool opt_level_streams(int level);
+OptStream *opt_stream_new(OptCtx *ctx, int level, int jobs);
+bool opt_stream_add(OptStream *s, const IrSym *fns, uint32_t n);
+bool opt_stream_end(OptStream *s);
+const uint32_t *opt_stream_take(OptStream *s, uint32_t *n);
+void opt_stream_free(OptStream *s);
 
 /* analysis.c: the analysis manager.  opt_am gives the manager of f
  * (created on first use); its analyses are computed on first request

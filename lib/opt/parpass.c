@@ -63,12 +63,21 @@ run_one(Work *w, OptCtx *c, uint32_t s)
     }
 }
 
+/* A thread's context: kept by the caller across runs, or its own. */
+typedef struct {
+    Work *w;
+    OptCtx *c;
+} Thread;
+
 static void *
 worker(void *arg)
 {
-    Work *w = arg;
-    OptCtx c;
-    opt_ctx_init(&c, w->m, NULL);
+    Thread *t = arg;
+    Work *w = t->w;
+    OptCtx own, *cp = t->c ? t->c : &own;
+    if (!t->c)
+        opt_ctx_init(&own, w->m, NULL);
+    OptCtx c = *cp;
     for (;;) {
         pthread_mutex_lock(&w->mu);
         uint32_t k = w->next < w->n ? w->next++ : UINT32_MAX;
@@ -77,39 +86,68 @@ worker(void *arg)
             break;
         run_one(w, &c, w->syms[k]);
     }
-    opt_ctx_free(&c);
+    *cp = c;
+    if (!t->c)
+        opt_ctx_free(&own);
     return NULL;
+}
+
+bool
+opt_run_funcs(OptCtx *ctx, const OptPass *const *seg, uint32_t nseg,
+              const uint32_t *syms, uint32_t n, int jobs, OptCtx *ctxs)
+{
+    IrModule *m = ctx->m;
+    /* what the caller's cache holds is stale after the segment */
+    opt_am_free_all(ctx);
+    Work w = {m, (const OptPass **)seg, nseg, syms, n, 0, false,
+              PTHREAD_MUTEX_INITIALIZER};
+    uint32_t nt = jobs > 1 ? (uint32_t)jobs : 1;
+    if (nt > n)
+        nt = n;
+    pthread_t th[64];
+    Thread tw[65];
+    for (uint32_t k = 0; k <= nt && k < 65; k++)
+        tw[k] = (Thread){&w, ctxs ? &ctxs[k] : NULL};
+    uint32_t started = 0;
+    if (nt > 1) {
+        ir_module_share_begin(m);
+        for (; started + 1 < nt && started < 64; started++)
+            if (pthread_create(&th[started], NULL, worker, &tw[started + 1]))
+                break;
+    }
+    worker(&tw[0]);         /* this thread works too */
+    for (uint32_t t = 0; t < started; t++)
+        pthread_join(th[t], NULL);
+    if (nt > 1)
+        ir_module_share_end(m);
+    return !w.failed;
 }
 
 static bool
 run_segment(OptCtx *ctx, const OptPass **seg, uint32_t nseg, int jobs)
 {
-    IrModule *m = ctx->m;
     VEC(uint32_t) syms = {0};
-    OPT_FOR_FUNCS(m, f)
+    OPT_FOR_FUNCS(ctx->m, f)
         VEC_PUSH(syms, f->sym.id);
-    /* what the caller's cache holds is stale after the segment */
-    opt_am_free_all(ctx);
-    Work w = {m, seg, nseg, syms.data, syms.len, 0, false,
-              PTHREAD_MUTEX_INITIALIZER};
-    uint32_t nt = jobs > 1 ? (uint32_t)jobs : 1;
-    if (nt > syms.len)
-        nt = syms.len;
-    pthread_t th[64];
-    uint32_t started = 0;
-    if (nt > 1) {
-        ir_module_share_begin(m);
-        for (; started < nt && started < 64; started++)
-            if (pthread_create(&th[started], NULL, worker, &w))
-                break;
-    }
-    worker(&w);             /* this thread works too */
-    for (uint32_t t = 0; t < started; t++)
-        pthread_join(th[t], NULL);
-    if (nt > 1)
-        ir_module_share_end(m);
+    bool ok = opt_run_funcs(ctx, seg, nseg, syms.data, syms.len, jobs,
+                            NULL);
     VEC_FREE(syms);
-    return !w.failed;
+    return ok;
+}
+
+const OptPass *
+opt_pipeline_next(const char **list, bool *module)
+{
+    const char *p = *list, *e = strchr(p, ',');
+    size_t len = e ? (size_t)(e - p) : strlen(p);
+    const OptPass *pass = NULL;
+    for (unsigned k = 0; k < opt_num_passes && len; k++)
+        if (strlen(opt_passes[k].name) == len &&
+            !memcmp(opt_passes[k].name, p, len))
+            pass = &opt_passes[k];
+    *list = e ? e + 1 : NULL;
+    *module = pass && module_pass(pass);
+    return pass;
 }
 
 bool
@@ -119,29 +157,19 @@ opt_run_level_jobs(OptCtx *ctx, int level, int jobs)
         ctx->print_after || ctx->print_before || ctx->print_changed ||
         ctx->debug_analyses || ctx->verify_analyses)
         return opt_run_level(ctx, level);
-    const char *list = opt_level_pipeline(level);
     VEC(const OptPass *) seg = {0};
     bool ok = true;
-    for (const char *p = list; ok;) {
-        const char *e = strchr(p, ',');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        const OptPass *pass = NULL;
-        for (unsigned k = 0; k < opt_num_passes && len; k++)
-            if (strlen(opt_passes[k].name) == len &&
-                !memcmp(opt_passes[k].name, p, len))
-                pass = &opt_passes[k];
-        bool cut = !pass || module_pass(pass) || !e;
-        if (pass && !module_pass(pass))
+    for (const char *p = opt_level_pipeline(level); p && ok;) {
+        bool module;
+        const OptPass *pass = opt_pipeline_next(&p, &module);
+        if (pass && !module)
             VEC_PUSH(seg, pass);
-        if (cut && seg.len) {
+        if ((module || !pass || !p) && seg.len) {
             ok = run_segment(ctx, seg.data, seg.len, jobs);
             seg.len = 0;
         }
-        if (ok && pass && module_pass(pass))
+        if (ok && module)
             ok = opt_run_pass(ctx, pass);
-        if (!e)
-            break;
-        p = e + 1;
     }
     VEC_FREE(seg);
     return ok;
