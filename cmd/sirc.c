@@ -154,13 +154,17 @@ compile(IrModule *m, const Options *o, FILE *out, Diag *d)
  * else the verifier's, else the verifier's after the passes, else the
  * code generator's.
  *
- * With -j N (N > 1) at -O1 and up the runs are optimized and compiled
- * on a thread of their own (which uses the N threads of the passes and
- * the code generator) while the reader goes on: the module is shared
- * for the whole read (ir/share.c: the reader adds items under the lock,
- * arrays that grow keep their old copy for the threads), at most QMAX
- * runs wait, and memset is declared before the threads start (idiom
- * would add it while the reader adds symbols). */
+ * With -j N (N > 1) at -O1 and up the runs are optimized on a thread of
+ * their own (the passes on N - 1 threads) while the reader goes on, and
+ * the reader's thread compiles what that thread has optimized, in
+ * order, between runs (with N - 1 code generator threads): reading is about a quarter of the work and code generation
+ * about as much as the passes, so at -j 2 the two threads carry about
+ * the same load (the optimizer's thread compiling too left the reader's
+ * idle for two thirds of the time).  The module is shared for the whole
+ * read (ir/share.c: the reader adds items under the lock, arrays that
+ * grow keep their old copy for the threads), at most QMAX runs wait,
+ * and memset is declared before the threads start (idiom would add it
+ * while the reader adds symbols). */
 enum { QMAX = 2 };
 
 typedef VEC(IrSym) SymVec;
@@ -179,9 +183,12 @@ typedef struct {
     uint32_t done;          /* symbols handled */
     uint32_t batch;         /* functions per run handed to the threads */
     SymVec run, opt_done;
+    SymVec cq, cwork;       /* optimized by the thread, to compile */
+    SymVec tq;              /* the thread's, being checked */
+    bool cq_pok;            /* no error after the passes up to cq */
     bool opt_ok, cg_ok;
     /* the thread that optimizes and compiles the runs (-j N, -O1 up) */
-    bool threaded, started, closed;
+    bool threaded, started, closed, finished;
     IrModule *m;
     pthread_t th;
     pthread_mutex_t mu;
@@ -190,28 +197,54 @@ typedef struct {
     uint32_t qhead, qlen;
 } Stream;
 
-/* Compiles n functions, final, and releases their bodies. */
+/* The optimized functions checked again (after the passes). */
 static void
-stream_compile(Stream *s, IrModule *m, const IrSym *fns, uint32_t n)
+stream_verify(Stream *s, IrModule *m, const IrSym *fns, uint32_t n)
 {
     for (uint32_t k = 0; s->os && k < n; k++)
         ir_verify_symbol(m, fns[k], &s->dp);
-    if (n && s->cg_ok && !s->dv.nerrors && !s->dp.nerrors)
+}
+
+/* Compiles n functions, checked again (pok: no error there so far), and
+ * releases their bodies. */
+static void
+stream_compile(Stream *s, IrModule *m, const IrSym *fns, uint32_t n,
+               bool pok)
+{
+    if (n && s->cg_ok && !s->dv.nerrors && pok)
         s->cg_ok = cg_stream_funcs(s->cg, fns, n);
     for (uint32_t k = 0; k < n; k++)
         ir_func_release(ir_sym(m, fns[k])->func);
 }
 
-/* What the optimizer finished, to the code generator. */
+/* What the optimizer finished, to the code generator: on the thread,
+ * queued for the reader's thread. */
 static void
 stream_take(Stream *s, IrModule *m)
 {
     uint32_t n;
     const uint32_t *ids = opt_stream_take(s->os, &n);
+    if (s->started) {
+        /* the check after the passes is this thread's share, and what
+         * it found goes with the functions */
+        uint32_t first = s->tq.len;
+        for (uint32_t k = 0; k < n; k++)
+            VEC_PUSH(s->tq, ((IrSym){ids[k]}));
+        stream_verify(s, m, s->tq.data + first, n);
+        pthread_mutex_lock(&s->mu);
+        for (uint32_t k = first; k < s->tq.len; k++)
+            VEC_PUSH(s->cq, s->tq.data[k]);
+        s->tq.len = 0;
+        s->cq_pok = !s->dp.nerrors;
+        pthread_cond_broadcast(&s->cv);
+        pthread_mutex_unlock(&s->mu);
+        return;
+    }
     s->opt_done.len = 0;
     for (uint32_t k = 0; k < n; k++)
         VEC_PUSH(s->opt_done, ((IrSym){ids[k]}));
-    stream_compile(s, m, s->opt_done.data, s->opt_done.len);
+    stream_verify(s, m, s->opt_done.data, s->opt_done.len);
+    stream_compile(s, m, s->opt_done.data, s->opt_done.len, !s->dp.nerrors);
 }
 
 /* Optimizes and compiles the functions of a run. */
@@ -220,7 +253,7 @@ stream_batch(Stream *s, IrModule *m, SymVec *run)
 {
     if (!run->len || !s->opt_ok) {
     } else if (!s->os) {
-        stream_compile(s, m, run->data, run->len);
+        stream_compile(s, m, run->data, run->len, true);
     } else {
         s->opt_ok = opt_stream_add(s->os, run->data, run->len);
         stream_take(s, m);
@@ -246,8 +279,27 @@ stream_thread(void *arg)
         s->qlen--;
         pthread_cond_broadcast(&s->cv);
     }
+    s->finished = true;
+    pthread_cond_broadcast(&s->cv);
     pthread_mutex_unlock(&s->mu);
     return NULL;
+}
+
+/* On the reader's thread, with s->mu held: compiles what the thread has
+ * optimized so far, in the order it came. */
+static void
+stream_drain(Stream *s, IrModule *m)
+{
+    while (s->cq.len) {
+        SymVec t = s->cwork;
+        s->cwork = s->cq;
+        s->cq = t;
+        s->cq.len = 0;
+        bool pok = s->cq_pok;
+        pthread_mutex_unlock(&s->mu);
+        stream_compile(s, m, s->cwork.data, s->cwork.len, pok);
+        pthread_mutex_lock(&s->mu);
+    }
 }
 
 /* Hands the run on (dropped after a verifier error: the passes expect
@@ -264,7 +316,7 @@ stream_flush(Stream *s, IrModule *m)
         return;
     }
     pthread_mutex_lock(&s->mu);
-    while (s->qlen == QMAX)
+    for (stream_drain(s, m); s->qlen == QMAX; stream_drain(s, m))
         pthread_cond_wait(&s->cv, &s->mu);
     SymVec *slot = &s->q[(s->qhead + s->qlen) % QMAX];
     SymVec t = *slot;
@@ -285,6 +337,8 @@ stream_join(Stream *s)
     pthread_mutex_lock(&s->mu);
     s->closed = true;
     pthread_cond_broadcast(&s->cv);
+    for (stream_drain(s, s->m); !s->finished; stream_drain(s, s->m))
+        pthread_cond_wait(&s->cv, &s->mu);
     pthread_mutex_unlock(&s->mu);
     pthread_join(s->th, NULL);
     s->started = false;
@@ -306,7 +360,9 @@ stream_ready(void *ctx, IrModule *m, uint32_t upto, size_t off)
             opt_ctx_init(&s->opt, m, &s->dp);
             s->opt.addr_scales = s->co.target->addr_scales;
             s->opt.addr_scale_access = s->co.target->addr_scale_access;
-            s->os = opt_stream_new(&s->opt, s->o->level, s->o->jobs);
+            /* with the thread, the reader's is one of the N */
+            s->os = opt_stream_new(&s->opt, s->o->level,
+                                   s->o->jobs - s->threaded);
         }
         s->m = m;
         if (s->threaded && s->cg) {
@@ -341,9 +397,9 @@ compile_stream(char *src, size_t len, Diag *d, const Options *o,
                 .mu = PTHREAD_MUTEX_INITIALIZER,
                 .cv = PTHREAD_COND_INITIALIZER};
     /* With the thread of its own the reader is one of the -j threads:
-     * code generation on the others (at -j 2 on that thread alone; its
-     * workers beside the reader and the passes cost more CPU than they
-     * saved on 2 cores). */
+     * code generation on the others (at -j 2 on the reader's thread
+     * alone; its workers beside the reader and the passes cost more CPU
+     * than they saved on 2 cores). */
     s.co = (CgOptions){.target = t, .emit = CG_EMIT_ASM, .file = o->file,
                        .optlevel = o->level, .reloc = o->reloc,
                        .jobs = s.threaded ? o->jobs - 1 : o->jobs};
@@ -379,6 +435,9 @@ compile_stream(char *src, size_t len, Diag *d, const Options *o,
     }
     VEC_FREE(s.run);
     VEC_FREE(s.opt_done);
+    VEC_FREE(s.cq);
+    VEC_FREE(s.cwork);
+    VEC_FREE(s.tq);
     for (uint32_t k = 0; k < QMAX; k++)
         VEC_FREE(s.q[k]);
     pthread_mutex_destroy(&s.mu);
