@@ -205,13 +205,13 @@ stream_verify(Stream *s, IrModule *m, const IrSym *fns, uint32_t n)
         ir_verify_symbol(m, fns[k], &s->dp);
 }
 
-/* Compiles n functions, checked again (pok: no error there so far), and
- * releases their bodies. */
+/* Compiles n functions (ok: no error was found before code generation,
+ * else it is skipped) and releases their bodies. */
 static void
 stream_compile(Stream *s, IrModule *m, const IrSym *fns, uint32_t n,
-               bool pok)
+               bool ok)
 {
-    if (n && s->cg_ok && !s->dv.nerrors && pok)
+    if (n && s->cg_ok && ok)
         s->cg_ok = cg_stream_funcs(s->cg, fns, n);
     for (uint32_t k = 0; k < n; k++)
         ir_func_release(ir_sym(m, fns[k])->func);
@@ -244,7 +244,8 @@ stream_take(Stream *s, IrModule *m)
     for (uint32_t k = 0; k < n; k++)
         VEC_PUSH(s->opt_done, ((IrSym){ids[k]}));
     stream_verify(s, m, s->opt_done.data, s->opt_done.len);
-    stream_compile(s, m, s->opt_done.data, s->opt_done.len, !s->dp.nerrors);
+    stream_compile(s, m, s->opt_done.data, s->opt_done.len,
+                   !s->dv.nerrors && !s->dp.nerrors);
 }
 
 /* Optimizes and compiles the functions of a run. */
@@ -253,7 +254,12 @@ stream_batch(Stream *s, IrModule *m, SymVec *run)
 {
     if (!run->len || !s->opt_ok) {
     } else if (!s->os) {
-        stream_compile(s, m, run->data, run->len, true);
+        /* on the thread (-O0 -j N) the verifier's count is the
+         * reader's: a run after an error is dropped before it comes
+         * here, and messages of code generation after one are not
+         * shown */
+        stream_compile(s, m, run->data, run->len,
+                       s->started || !s->dv.nerrors);
     } else {
         s->opt_ok = opt_stream_add(s->os, run->data, run->len);
         stream_take(s, m);
@@ -297,7 +303,8 @@ stream_drain(Stream *s, IrModule *m)
         s->cq.len = 0;
         bool pok = s->cq_pok;
         pthread_mutex_unlock(&s->mu);
-        stream_compile(s, m, s->cwork.data, s->cwork.len, pok);
+        stream_compile(s, m, s->cwork.data, s->cwork.len,
+                       !s->dv.nerrors && pok);
         pthread_mutex_lock(&s->mu);
     }
 }
@@ -366,7 +373,8 @@ stream_ready(void *ctx, IrModule *m, uint32_t upto, size_t off)
         }
         s->m = m;
         if (s->threaded && s->cg) {
-            opt_memset_sym(m);
+            if (s->os)
+                opt_memset_sym(m);
             ir_module_share_begin(m);
             s->started = !pthread_create(&s->th, NULL, stream_thread, s);
             if (!s->started)
@@ -393,7 +401,7 @@ compile_stream(char *src, size_t len, Diag *d, const Options *o,
 {
     Stream s = {.o = o, .src = src, .out = f, .opt_ok = true, .cg_ok = true,
                 .batch = o->jobs > 1 ? 16 * (uint32_t)o->jobs : 1,
-                .threaded = o->jobs > 1 && o->level > 0,
+                .threaded = o->jobs > 1,
                 .mu = PTHREAD_MUTEX_INITIALIZER,
                 .cv = PTHREAD_COND_INITIALIZER};
     /* With the thread of its own the reader is one of the -j threads:
