@@ -400,6 +400,7 @@ mir_dce(MirFunc *f)
         }
     }
     VEC(uint32_t) work = {0};
+    VEC_RESERVE_RAW(work, f->insts.len + ndefs[nr]);
     for (uint32_t i = f->insts.len - 1; i >= 1; i--)
         VEC_PUSH(work, i);
     while (work.len) {
