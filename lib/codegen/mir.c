@@ -372,61 +372,52 @@ is_dead(MirFunc *f, uint32_t i, const uint32_t *uses)
     return any;
 }
 
+/* Sweeps the instructions backwards, so a chain of dead values (used
+ * after they are defined) dies in one sweep; an instruction that dies
+ * while a def of a register it reads comes later (a loop's value, an
+ * SSA copy) calls for another sweep from the last such def.  The dead
+ * set is the same closure as a worklist over def lists finds, without
+ * building them. */
 void
 mir_dce(MirFunc *f)
 {
     uint32_t nr = mir_num_regs(f);
     uint32_t *uses = xcalloc(nr, sizeof *uses);
-    uint32_t *ndefs = xcalloc(nr + 1, sizeof *ndefs);
+    uint32_t *lastdef = xcalloc(nr, sizeof *lastdef);
     for (uint32_t i = 1; i < f->insts.len; i++) {
         count_uses(f, i, uses, 1);
         MirInst *in = &f->insts.data[i];
         for (uint32_t j = 0; j < in->nopnds; j++) {
             MirOpnd *o = mir_opnd(f, i, j);
             if (o->kind == MO_REG && role_defs(o->role))
-                ndefs[o->reg + 1]++;
+                lastdef[o->reg] = i;
         }
     }
-    for (uint32_t r = 0; r < nr; r++)
-        ndefs[r + 1] += ndefs[r];
-    uint32_t *defs = xmalloc((ndefs[nr] + 1) * sizeof *defs);
-    uint32_t *fill = xcalloc(nr, sizeof *fill);
-    for (uint32_t i = 1; i < f->insts.len; i++) {
-        MirInst *in = &f->insts.data[i];
-        for (uint32_t j = 0; j < in->nopnds; j++) {
-            MirOpnd *o = mir_opnd(f, i, j);
-            if (o->kind == MO_REG && role_defs(o->role))
-                defs[ndefs[o->reg] + fill[o->reg]++] = i;
-        }
-    }
-    VEC(uint32_t) work = {0};
-    VEC_RESERVE_RAW(work, f->insts.len + ndefs[nr]);
-    for (uint32_t i = f->insts.len - 1; i >= 1; i--)
-        VEC_PUSH(work, i);
-    while (work.len) {
-        uint32_t i = work.data[--work.len];
-        if (!is_dead(f, i, uses))
-            continue;
-        f->insts.data[i].flags |= MIR_IF_DEAD;
-        count_uses(f, i, uses, -1);
-        MirInst *in = &f->insts.data[i];
-        for (uint32_t j = 0; j < in->nopnds; j++) {
-            MirOpnd *o = mir_opnd(f, i, j);
-            uint32_t regs[3] = {0};
-            if (o->kind == MO_REG && role_uses(o->role))
-                regs[0] = o->reg;
-            if (o->kind == MO_MEM) {
-                regs[1] = o->base == MB_REG ? o->reg : 0;
-                regs[2] = o->index;
-            }
-            for (int q = 0; q < 3; q++) {
-                uint32_t r = regs[q];
-                if (!r)
-                    continue;
-                for (uint32_t d = ndefs[r]; d < ndefs[r + 1]; d++)
-                    VEC_PUSH(work, defs[d]);
+    uint32_t from = f->insts.len - 1;
+    while (from) {
+        uint32_t again = 0;
+        for (uint32_t i = from; i >= 1; i--) {
+            if (!is_dead(f, i, uses))
+                continue;
+            f->insts.data[i].flags |= MIR_IF_DEAD;
+            count_uses(f, i, uses, -1);
+            MirInst *in = &f->insts.data[i];
+            for (uint32_t j = 0; j < in->nopnds; j++) {
+                MirOpnd *o = mir_opnd(f, i, j);
+                uint32_t regs[3] = {0};
+                if (o->kind == MO_REG && role_uses(o->role))
+                    regs[0] = o->reg;
+                if (o->kind == MO_MEM) {
+                    regs[1] = o->base == MB_REG ? o->reg : 0;
+                    regs[2] = o->index;
+                }
+                for (int q = 0; q < 3; q++)
+                    if (regs[q] && lastdef[regs[q]] > i &&
+                        lastdef[regs[q]] > again)
+                        again = lastdef[regs[q]];
             }
         }
+        from = again;
     }
     for (uint32_t b = 1; b < f->blocks.len; b++) {
         MirBlock *bl = &f->blocks.data[b];
@@ -436,9 +427,6 @@ mir_dce(MirFunc *f)
                 bl->insts.data[n++] = bl->insts.data[k];
         bl->insts.len = n;
     }
-    VEC_FREE(work);
     free(uses);
-    free(ndefs);
-    free(defs);
-    free(fill);
+    free(lastdef);
 }
