@@ -311,15 +311,29 @@ o_func_end(McSink *s, MirFunc *f)
         o->labaddr.data[id] = it < o->items.len ? o->items.data[it].off : end;
     }
     o->labitem.len = 0;
+    /* The kept encodings lie end to end in code: each run of them
+     * between alignments, CFI marks and grown branches is patched in
+     * place and written at once (code[run .. at) is not written yet). */
+    uint32_t run = 0, at = 0;
     for (uint32_t k = 0; k < o->items.len; k++) {
         Item *it = &o->items.data[k];
         if (!it->inst) {
+            if (!f->blocks.data[it->block].align_log2)
+                continue;
+            obj_emit(&o->obj, OBJ_SEC_TEXT, o->code.data + run, at - run);
+            run = at;
             if (it->off > obj_offset(&o->obj, OBJ_SEC_TEXT))
                 obj_align(&o->obj, OBJ_SEC_TEXT,
                           1u << f->blocks.data[it->block].align_log2);
             continue;
         }
         MirInst *in = mir_inst(f, it->inst);
+        if (in->op == t->op_cfi || it->grown) {
+            obj_emit(&o->obj, OBJ_SEC_TEXT, o->code.data + run,
+                     it->code - run);
+            run = at = it->code + it->slen;
+        } else
+            at = it->code + it->slen;
         if (in->op == t->op_cfi) {
             int64_t off = mir_opnd(f, it->inst, 0)->imm;
             uint32_t r = in->nopnds > 1 ? mir_opnd(f, it->inst, 1)->reg : 0;
@@ -366,8 +380,10 @@ o_func_end(McSink *s, MirFunc *f)
                          .addend = x->addend, .atom = f->sym.id};
             VEC_PUSH(o->pend, p);
         }
-        obj_emit(&o->obj, OBJ_SEC_TEXT, buf, len);
+        if (it->grown)
+            obj_emit(&o->obj, OBJ_SEC_TEXT, buf, len);
     }
+    obj_emit(&o->obj, OBJ_SEC_TEXT, o->code.data + run, at - run);
     const IrSymData *sd = ir_sym_c(o->m, f->sym);
     obj_define(&o->obj, fsym, OBJ_SEC_TEXT, o->fstart, end - o->fstart,
                !sd->internal, true);
