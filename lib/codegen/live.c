@@ -172,7 +172,16 @@ group_by_var(const void *data, uint32_t n, size_t size, uint32_t nvars,
     for (uint32_t k = 0; k < n; k++) {
         uint32_t v;
         memcpy(&v, src + k * size, sizeof v);
-        memcpy(dst + fill[v]++ * size, src + k * size, size);
+        char *to = dst + fill[v]++ * size;
+        /* The callers' elements are 8 or 16 bytes: a copy of a constant
+         * size is two moves, where one of size bytes was a libc call
+         * per element. */
+        if (size == 8)
+            memcpy(to, src + k * size, 8);
+        else if (size == 16)
+            memcpy(to, src + k * size, 16);
+        else
+            memcpy(to, src + k * size, size);
     }
     free(fill);
     *startp = start;
@@ -355,6 +364,14 @@ cg_live_compute(MirFunc *f, CgLive *l)
     VEC(Ev) ev = {0};
     uint32_t *defd = xcalloc(nvars, sizeof *defd);
     Acc acc[64];
+    /* Most operands make one access: sized once, these rarely grow
+     * (growing them by doubling in every function was most of this
+     * pass's allocator time). */
+    VEC_RESERVE_RAW(ue, f->opnds.len + 16);
+    VEC_RESERVE_RAW(defs, f->opnds.len + 16);
+    if (holes)
+        VEC_RESERVE_RAW(ev, f->opnds.len + 16);
+    VEC_RESERVE_RAW(edges, 4 * nb + 16);
     for (uint32_t b = 1; b < nb; b++) {
         MirBlock *bl = &f->blocks.data[b];
         for (uint32_t k = 0; k < bl->insts.len; k++) {
@@ -424,6 +441,7 @@ cg_live_compute(MirFunc *f, CgLive *l)
     uint32_t *work = xmalloc((nb + 1) * sizeof *work);
     Vec_u64 keys = {0}, tmp = {0}, spans = {0};
     Vec_u32 rg = {0};
+    VEC_RESERVE_RAW(rg, 2 * nregs + 16);
     l->rstart = xcalloc(nregs + 1, sizeof *l->rstart);
     for (uint32_t v = MIR_VREG0; v < nvars; v++) {
         uint32_t stamp = v + 1, nw = 0;

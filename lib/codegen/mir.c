@@ -372,14 +372,36 @@ is_dead(MirFunc *f, uint32_t i, const uint32_t *uses)
     return any;
 }
 
-void
-mir_dce(MirFunc *f)
+typedef VEC(uint32_t) Vec_u32;
+
+/* Sets regs to the registers instruction i reads (its address
+ * registers too). */
+static void
+read_regs(MirFunc *f, uint32_t i, Vec_u32 *regs)
+{
+    MirInst *in = &f->insts.data[i];
+    regs->len = 0;
+    for (uint32_t j = 0; j < in->nopnds; j++) {
+        MirOpnd *o = mir_opnd(f, i, j);
+        if (o->kind == MO_REG && role_uses(o->role) && o->reg)
+            VEC_PUSH(*regs, o->reg);
+        if (o->kind == MO_MEM) {
+            if (o->base == MB_REG && o->reg)
+                VEC_PUSH(*regs, o->reg);
+            if (o->index)
+                VEC_PUSH(*regs, o->index);
+        }
+    }
+}
+
+/* Kills what dies once the registers in pend lose uses: a worklist
+ * over each register's defs, linear in the code. */
+static void
+dce_worklist(MirFunc *f, uint32_t *uses, const uint32_t *pend, uint32_t np)
 {
     uint32_t nr = mir_num_regs(f);
-    uint32_t *uses = xcalloc(nr, sizeof *uses);
     uint32_t *ndefs = xcalloc(nr + 1, sizeof *ndefs);
     for (uint32_t i = 1; i < f->insts.len; i++) {
-        count_uses(f, i, uses, 1);
         MirInst *in = &f->insts.data[i];
         for (uint32_t j = 0; j < in->nopnds; j++) {
             MirOpnd *o = mir_opnd(f, i, j);
@@ -399,34 +421,61 @@ mir_dce(MirFunc *f)
                 defs[ndefs[o->reg] + fill[o->reg]++] = i;
         }
     }
-    VEC(uint32_t) work = {0};
-    for (uint32_t i = f->insts.len - 1; i >= 1; i--)
-        VEC_PUSH(work, i);
+    Vec_u32 work = {0}, regs = {0};
+    for (uint32_t k = 0; k < np; k++)
+        for (uint32_t d = ndefs[pend[k]]; d < ndefs[pend[k] + 1]; d++)
+            VEC_PUSH(work, defs[d]);
     while (work.len) {
         uint32_t i = work.data[--work.len];
         if (!is_dead(f, i, uses))
             continue;
         f->insts.data[i].flags |= MIR_IF_DEAD;
         count_uses(f, i, uses, -1);
+        read_regs(f, i, &regs);
+        for (uint32_t q = 0; q < regs.len; q++) {
+            uint32_t r = regs.data[q];
+            for (uint32_t d = ndefs[r]; d < ndefs[r + 1]; d++)
+                VEC_PUSH(work, defs[d]);
+        }
+    }
+    VEC_FREE(work), VEC_FREE(regs);
+    free(ndefs), free(defs), free(fill);
+}
+
+/* One backward sweep kills a chain of dead values used after they are
+ * defined, without def lists.  A register an instruction read when it
+ * died, defined again later (a loop's value, an SSA copy), may have
+ * left a def dead behind the sweep: those registers go to the worklist
+ * (built only then), so the dead set is the same closure either way. */
+void
+mir_dce(MirFunc *f)
+{
+    uint32_t nr = mir_num_regs(f);
+    uint32_t *uses = xcalloc(nr, sizeof *uses);
+    uint32_t *lastdef = xcalloc(nr, sizeof *lastdef);
+    for (uint32_t i = 1; i < f->insts.len; i++) {
+        count_uses(f, i, uses, 1);
         MirInst *in = &f->insts.data[i];
         for (uint32_t j = 0; j < in->nopnds; j++) {
             MirOpnd *o = mir_opnd(f, i, j);
-            uint32_t regs[3] = {0};
-            if (o->kind == MO_REG && role_uses(o->role))
-                regs[0] = o->reg;
-            if (o->kind == MO_MEM) {
-                regs[1] = o->base == MB_REG ? o->reg : 0;
-                regs[2] = o->index;
-            }
-            for (int q = 0; q < 3; q++) {
-                uint32_t r = regs[q];
-                if (!r)
-                    continue;
-                for (uint32_t d = ndefs[r]; d < ndefs[r + 1]; d++)
-                    VEC_PUSH(work, defs[d]);
-            }
+            if (o->kind == MO_REG && role_defs(o->role))
+                lastdef[o->reg] = i;
         }
     }
+    Vec_u32 pend = {0}, regs = {0};
+    for (uint32_t i = f->insts.len - 1; i >= 1; i--) {
+        if (!is_dead(f, i, uses))
+            continue;
+        f->insts.data[i].flags |= MIR_IF_DEAD;
+        count_uses(f, i, uses, -1);
+        read_regs(f, i, &regs);
+        for (uint32_t q = 0; q < regs.len; q++)
+            if (lastdef[regs.data[q]] > i)
+                VEC_PUSH(pend, regs.data[q]);
+    }
+    if (pend.len)
+        dce_worklist(f, uses, pend.data, pend.len);
+    VEC_FREE(pend), VEC_FREE(regs);
     for (uint32_t b = 1; b < f->blocks.len; b++) {
         MirBlock *bl = &f->blocks.data[b];
         uint32_t n = 0;
@@ -435,9 +484,6 @@ mir_dce(MirFunc *f)
                 bl->insts.data[n++] = bl->insts.data[k];
         bl->insts.len = n;
     }
-    VEC_FREE(work);
     free(uses);
-    free(ndefs);
-    free(defs);
-    free(fill);
+    free(lastdef);
 }

@@ -40,6 +40,8 @@ typedef struct {
     uint32_t off;           /* offset in .text, this round */
     uint8_t slen, llen;     /* short and long encodings (equal if none) */
     bool relax, grown;      /* a branch to a block; grown to long */
+    uint8_t nfix;           /* fixups of the short encoding */
+    uint32_t code, fix;     /* its bytes in code, its fixups in fix */
 } Item;
 
 /* A reference left for the end of the module. */
@@ -63,6 +65,12 @@ typedef struct {
     CgCtx *ctx;
     ObjSecKind cur;
     VEC(Item) items;
+    /* The short encoding of every item of the current function: o_inst
+     * encodes to learn the sizes, and the end writes these bytes, so
+     * only the branches grown to long forms are encoded again (one
+     * encoding per instruction, not two). */
+    VEC(uint8_t) code;
+    VEC(McFixup) fix;
     uint32_t *blockoff;     /* per MIR block of the current function */
     VEC(Pending) pend;
     VEC(uint64_t) consts;   /* rodata offset of every pool entry */
@@ -141,6 +149,7 @@ o_func_begin(McSink *s, MirFunc *f)
     obj_align(&o->obj, OBJ_SEC_TEXT, o->obj.mach == OBJ_X86_64 ? 16 : 4);
     o->fstart = obj_offset(&o->obj, OBJ_SEC_TEXT);
     o->items.len = 0;
+    o->code.len = o->fix.len = 0;
     o->rowfirst = o->rows.len;
     free(o->blockoff);
     o->blockoff = xcalloc(f->blocks.len + 1, sizeof *o->blockoff);
@@ -178,15 +187,23 @@ o_inst(McSink *s, MirFunc *f, uint32_t i)
 {
     ObjSink *o = os_of(s);
     const Target *t = f->target;
-    uint8_t buf[MC_MAXINST];
-    McFixup fx[MC_MAXFIX];
+    VEC_RESERVE_RAW(o->code, o->code.len + MC_MAXINST);
+    VEC_RESERVE_RAW(o->fix, o->fix.len + MC_MAXFIX);
+    uint8_t *buf = o->code.data + o->code.len;
+    McFixup *fx = o->fix.data + o->fix.len;
     uint32_t nfx = 0;
-    Item it = {.inst = i};
+    Item it = {.inst = i, .code = o->code.len, .fix = o->fix.len};
     it.slen = it.llen = (uint8_t)t->encode(f, i, true, buf, fx, &nfx);
+    it.nfix = (uint8_t)nfx;
+    o->code.len += it.slen;
+    o->fix.len += nfx;
     for (uint32_t k = 0; k < nfx; k++)
         if (fx[k].kind == MC_FX_BLOCK8) {
+            uint8_t lbuf[MC_MAXINST];
+            McFixup lfx[MC_MAXFIX];
+            uint32_t nl = 0;
             it.relax = true;
-            it.llen = (uint8_t)t->encode(f, i, false, buf, fx, &nfx);
+            it.llen = (uint8_t)t->encode(f, i, false, lbuf, lfx, &nl);
             break;
         }
     VEC_PUSH(o->items, it);
@@ -231,11 +248,8 @@ relax(ObjSink *o, MirFunc *f)
             Item *it = &o->items.data[k];
             if (!it->relax || it->grown)
                 continue;
-            uint8_t buf[MC_MAXINST];
-            McFixup fx[MC_MAXFIX];
-            uint32_t nfx = 0;
-            f->target->encode(f, it->inst, true, buf, fx, &nfx);
-            for (uint32_t j = 0; j < nfx; j++) {
+            const McFixup *fx = o->fix.data + it->fix;
+            for (uint32_t j = 0; j < it->nfix; j++) {
                 if (fx[j].kind != MC_FX_BLOCK8)
                     continue;
                 int64_t d = (int64_t)o->blockoff[fx[j].target] -
@@ -297,15 +311,29 @@ o_func_end(McSink *s, MirFunc *f)
         o->labaddr.data[id] = it < o->items.len ? o->items.data[it].off : end;
     }
     o->labitem.len = 0;
+    /* The kept encodings lie end to end in code: each run of them
+     * between alignments, CFI marks and grown branches is patched in
+     * place and written at once (code[run .. at) is not written yet). */
+    uint32_t run = 0, at = 0;
     for (uint32_t k = 0; k < o->items.len; k++) {
         Item *it = &o->items.data[k];
         if (!it->inst) {
+            if (!f->blocks.data[it->block].align_log2)
+                continue;
+            obj_emit(&o->obj, OBJ_SEC_TEXT, o->code.data + run, at - run);
+            run = at;
             if (it->off > obj_offset(&o->obj, OBJ_SEC_TEXT))
                 obj_align(&o->obj, OBJ_SEC_TEXT,
                           1u << f->blocks.data[it->block].align_log2);
             continue;
         }
         MirInst *in = mir_inst(f, it->inst);
+        if (in->op == t->op_cfi || it->grown) {
+            obj_emit(&o->obj, OBJ_SEC_TEXT, o->code.data + run,
+                     it->code - run);
+            run = at = it->code + it->slen;
+        } else
+            at = it->code + it->slen;
         if (in->op == t->op_cfi) {
             int64_t off = mir_opnd(f, it->inst, 0)->imm;
             uint32_t r = in->nopnds > 1 ? mir_opnd(f, it->inst, 1)->reg : 0;
@@ -313,10 +341,15 @@ o_func_end(McSink *s, MirFunc *f)
                     t->dwarf_regs[r], off);
             continue;
         }
-        uint8_t buf[MC_MAXINST];
-        McFixup fx[MC_MAXFIX];
-        uint32_t nfx = 0;
-        uint32_t len = t->encode(f, it->inst, !it->grown, buf, fx, &nfx);
+        uint8_t lbuf[MC_MAXINST];
+        McFixup lfx[MC_MAXFIX];
+        uint8_t *buf = o->code.data + it->code;
+        McFixup *fx = o->fix.data + it->fix;
+        uint32_t nfx = it->nfix, len = it->slen;
+        if (it->grown) {
+            buf = lbuf, fx = lfx, nfx = 0;
+            len = t->encode(f, it->inst, false, buf, fx, &nfx);
+        }
         for (uint32_t j = 0; j < nfx; j++) {
             McFixup *x = &fx[j];
             uint64_t field = it->off + x->off;
@@ -347,8 +380,10 @@ o_func_end(McSink *s, MirFunc *f)
                          .addend = x->addend, .atom = f->sym.id};
             VEC_PUSH(o->pend, p);
         }
-        obj_emit(&o->obj, OBJ_SEC_TEXT, buf, len);
+        if (it->grown)
+            obj_emit(&o->obj, OBJ_SEC_TEXT, buf, len);
     }
+    obj_emit(&o->obj, OBJ_SEC_TEXT, o->code.data + run, at - run);
     const IrSymData *sd = ir_sym_c(o->m, f->sym);
     obj_define(&o->obj, fsym, OBJ_SEC_TEXT, o->fstart, end - o->fstart,
                !sd->internal, true);
@@ -584,6 +619,8 @@ cg_obj_sink_free(McSink *s)
         return;
     obj_free(&o->obj);
     VEC_FREE(o->items);
+    VEC_FREE(o->code);
+    VEC_FREE(o->fix);
     VEC_FREE(o->pend);
     VEC_FREE(o->consts);
     VEC_FREE(o->rows);
