@@ -67,17 +67,19 @@ ir_func_free(IrFunc *f)
     free(f);
 }
 
+/* A function's arrays, for release, shrink and clone to walk one list:
+ * the body's, and the parser's locations (which a clone leaves out). */
+#define FUNC_BODY_VECS(X) \
+    X(insts) X(values) X(blocks) X(slots) X(vpool) X(targets)
+#define FUNC_PARSE_VECS(X) X(vlocs) X(tcols)
+
+#define FREE_VEC(v) VEC_FREE(f->v);
+
 void
 ir_func_release(IrFunc *f)
 {
-    VEC_FREE(f->insts);
-    VEC_FREE(f->values);
-    VEC_FREE(f->blocks);
-    VEC_FREE(f->slots);
-    VEC_FREE(f->vpool);
-    VEC_FREE(f->vlocs);
-    VEC_FREE(f->tcols);
-    VEC_FREE(f->targets);
+    FUNC_BODY_VECS(FREE_VEC)
+    FUNC_PARSE_VECS(FREE_VEC)
     free(f->label_set);
     IrLayout *l = &f->layout;
     free(l->inext);
@@ -94,20 +96,15 @@ ir_func_release(IrFunc *f)
 }
 
 #define SHRINK(v) \
-    ((v).cap > (v).len && (v).len ? \
-     ((v).data = xrealloc((v).data, (size_t)(v).len * sizeof *(v).data), \
-      (v).cap = (v).len) : 0)
+    (f->v.cap > f->v.len && f->v.len ? \
+     (f->v.data = xrealloc(f->v.data, (size_t)f->v.len * sizeof *f->v.data), \
+      f->v.cap = f->v.len) : 0);
 
 void
 ir_func_shrink(IrFunc *f)
 {
-    SHRINK(f->insts);
-    SHRINK(f->values);
-    SHRINK(f->blocks);
-    SHRINK(f->slots);
-    SHRINK(f->vpool);
-    SHRINK(f->vlocs);
-    SHRINK(f->targets);
+    FUNC_BODY_VECS(SHRINK)
+    FUNC_PARSE_VECS(SHRINK)
 }
 
 /* n elements of p, or NULL for none. */
@@ -121,9 +118,9 @@ dup_n(const void *p, size_t n, size_t size)
     return q;
 }
 
-#define CLONE_VEC(g, f, v) \
-    ((g)->v.data = dup_n((f)->v.data, (f)->v.len, sizeof *(f)->v.data), \
-     (g)->v.len = (g)->v.cap = (g)->v.data ? (f)->v.len : 0)
+#define CLONE_VEC(v) \
+    (g->v.data = dup_n(f->v.data, f->v.len, sizeof *f->v.data), \
+     g->v.len = g->v.cap = g->v.data ? f->v.len : 0);
 
 IrFunc *
 ir_func_clone(const IrFunc *f)
@@ -133,12 +130,7 @@ ir_func_clone(const IrFunc *f)
     g->sym = f->sym;
     g->loc = f->loc;
     g->label_seq = f->label_seq;
-    CLONE_VEC(g, f, insts);
-    CLONE_VEC(g, f, values);
-    CLONE_VEC(g, f, blocks);
-    CLONE_VEC(g, f, slots);
-    CLONE_VEC(g, f, vpool);
-    CLONE_VEC(g, f, targets);
+    FUNC_BODY_VECS(CLONE_VEC)
     const IrLayout *l = &f->layout;
     IrLayout *k = &g->layout;
     k->inext = dup_n(l->inext, l->icap, sizeof *l->inext);
