@@ -98,22 +98,16 @@ ir_intern(IrModule *m, const char *s, size_t n)
     MOD_LOCKED(uint32_t, m, intern(m, s, n));
 }
 
-static const char *
-str(const IrModule *m, uint32_t id)
-{
-    if (id == 0 || id >= m->strs.len)
-        return "";
-    return m->chars.data + m->strs.data[id].off;
-}
-
-/* Under the lock while the module is shared: the strings grow then
- * (share.c); the bytes returned stay put until sharing ends. */
+/* Without the lock while the module is shared: the reader of an id
+ * learnt it after the string was interned, the tables are published
+ * with release stores (MOD_PUSH, ir_mod_grow) and a grown table keeps
+ * its old copy until sharing ends, so either copy holds the string. */
 const char *
 ir_str(const IrModule *m, uint32_t id)
 {
-    if (!m->share)
-        return str(m, id);
-    MOD_LOCKED(const char *, m, str(m, id));
+    if (id == 0 || id >= MOD_READ(m->strs.len))
+        return "";
+    return MOD_READ(m->chars.data) + MOD_READ(m->strs.data)[id].off;
 }
 
 uint32_t

@@ -121,10 +121,14 @@ bool opt_run_level_jobs(OptCtx *ctx, int level, int jobs);
  * syms[0 .. n), each function through the whole run before the next,
  * on up to 'jobs' threads; false when a pass failed.  ctxs: jobs + 1
  * contexts (opt_ctx_init'ed) the threads use and the caller keeps
- * across calls (a fresh context costs a table by symbol), or NULL. */
+ * across calls (a fresh context costs a table by symbol), or NULL.
+ * shrink: fit each body's arrays after the passes, for a body kept a
+ * while (a body released soon is not worth the copies, and on another
+ * thread than the one that allocated it, realloc holds that thread's
+ * malloc arena while it copies: sirc -j 2 waited on it). */
 bool opt_run_funcs(OptCtx *ctx, const OptPass *const *seg, uint32_t nseg,
                    const uint32_t *syms, uint32_t n, int jobs,
-                   OptCtx *ctxs);
+                   OptCtx *ctxs, bool shrink);
 /* The pass of the next name of a pipeline list *list (NULL: not in the
  * registry), advancing *list to the name after it (NULL at the end);
  * *module: the pass reads or changes more than one function (verify,

@@ -39,6 +39,7 @@ typedef struct {
     uint32_t nseg;
     const uint32_t *syms;   /* the functions, by symbol id */
     uint32_t n, next;
+    bool shrink;            /* fit the bodies' arrays after the passes */
     bool failed;            /* a pass returned false */
     pthread_mutex_t mu;
 } Work;
@@ -54,8 +55,8 @@ run_one(Work *w, OptCtx *c, uint32_t s)
         ok = opt_run_pass(c, w->seg[k]);
     opt_focus_sym = 0;
     opt_am_release(c, (IrSym){s});
-    /* the module holds every function until code generation */
-    ir_func_shrink(ir_sym(w->m, (IrSym){s})->func);
+    if (w->shrink)
+        ir_func_shrink(ir_sym(w->m, (IrSym){s})->func);
     if (!ok) {
         pthread_mutex_lock(&w->mu);
         w->failed = true;
@@ -94,12 +95,13 @@ worker(void *arg)
 
 bool
 opt_run_funcs(OptCtx *ctx, const OptPass *const *seg, uint32_t nseg,
-              const uint32_t *syms, uint32_t n, int jobs, OptCtx *ctxs)
+              const uint32_t *syms, uint32_t n, int jobs, OptCtx *ctxs,
+              bool shrink)
 {
     IrModule *m = ctx->m;
     /* what the caller's cache holds is stale after the segment */
     opt_am_free_all(ctx);
-    Work w = {m, (const OptPass **)seg, nseg, syms, n, 0, false,
+    Work w = {m, (const OptPass **)seg, nseg, syms, n, 0, shrink, false,
               PTHREAD_MUTEX_INITIALIZER};
     uint32_t nt = jobs > 1 ? (uint32_t)jobs : 1;
     if (nt > n)
@@ -129,8 +131,9 @@ run_segment(OptCtx *ctx, const OptPass **seg, uint32_t nseg, int jobs)
     VEC(uint32_t) syms = {0};
     OPT_FOR_FUNCS(ctx->m, f)
         VEC_PUSH(syms, f->sym.id);
+    /* the module holds every function until code generation */
     bool ok = opt_run_funcs(ctx, seg, nseg, syms.data, syms.len, jobs,
-                            NULL);
+                            NULL, true);
     VEC_FREE(syms);
     return ok;
 }
