@@ -108,20 +108,19 @@ pack(CgCtx *c, IrValue v, IrType t, const CgArgLoc *l, unsigned e)
 static void
 unpack(CgCtx *c, IrValue v, IrType t, const CgArgLoc *l, const uint32_t *r)
 {
-    CgLeaf *lv;
-    uint32_t *rr, n;
-    uint32_t nl = cg_leaf_vregs(c, v, t, true, &lv, &rr, &n);
-    for (uint32_t k = 0; k < nl && k < n; k++) {
-        unsigned e = part_of(l, lv[k].off);
+    CgLeafRegs lr;
+    cg_leaf_vregs(c, v, t, true, &lr);
+    for (uint32_t k = 0; k < lr.nl && k < lr.n; k++) {
+        const CgLeaf *lf = &lr.lv[k];
+        unsigned e = part_of(l, lf->off);
         MirClass cls = rcls(c, l->reg[e]);
         if (cls == MIR_FP || !abi(c)->unpack)
-            move(c, cls, r[e], rr[k]);
+            move(c, cls, r[e], lr.rr[k]);
         else
-            abi(c)->unpack(c, lv[k].ty, r[e],
-                           8 * (unsigned)(lv[k].off - l->roff[e]), rr[k]);
+            abi(c)->unpack(c, lf->ty, r[e],
+                           8 * (unsigned)(lf->off - l->roff[e]), lr.rr[k]);
     }
-    free(rr);
-    free(lv);
+    cg_leaf_regs_free(&lr);
 }
 
 static bool

@@ -518,12 +518,23 @@ uint8_t cg_tsize(IrType t);
 uint32_t cg_def1(CgCtx *c, IrInst i);
 /* The predicate of the compare with its operands swapped. */
 IrPred cg_pred_mirror(IrPred p);
-/* The scalar leaves of t (*lv) and a copy of the registers of v (*rr,
- * *n of them): fresh ones bound to v (define) or those it has.  A copy,
- * because binding the vregs the caller then makes may move the pool
- * that holds v's; returns the leaf count, the caller frees both. */
-uint32_t cg_leaf_vregs(CgCtx *c, IrValue v, IrType t, bool define,
-                       CgLeaf **lv, uint32_t **rr, uint32_t *n);
+/* The scalar leaves of a type (lv[0 .. nl)) and a copy of a value's
+ * registers (rr[0 .. n)).  A scalar's live in the struct: most values
+ * are scalars, and two mallocs per load and store were 1% of -O0. */
+typedef struct {
+    CgLeaf *lv;
+    uint32_t *rr;
+    uint32_t nl, n;
+    CgLeaf leaf1;
+    uint32_t reg1;
+} CgLeafRegs;
+/* The leaves of t and a copy of the registers of v: fresh ones bound to
+ * v (define) or those it has.  A copy, because binding the vregs the
+ * caller then makes may move the pool that holds v's.  cg_leaf_regs_free
+ * frees what does not live in *lr. */
+void cg_leaf_vregs(CgCtx *c, IrValue v, IrType t, bool define,
+                   CgLeafRegs *lr);
+void cg_leaf_regs_free(CgLeafRegs *lr);
 /* Loads every leaf of type t at m (+ the leaf's offset) into fresh
  * registers bound to v, each by the target's 'load' (which returns the
  * instruction: volatile loads are kept) / stores v's leaves. */

@@ -84,51 +84,56 @@ cg_pred_mirror(IrPred p)
     }
 }
 
-uint32_t
-cg_leaf_vregs(CgCtx *c, IrValue v, IrType t, bool define, CgLeaf **lv,
-              uint32_t **rr, uint32_t *n)
+void
+cg_leaf_vregs(CgCtx *c, IrValue v, IrType t, bool define, CgLeafRegs *lr)
 {
-    uint32_t nl = cg_leaves(c->m, t, lv);
-    const uint32_t *regs = define ? cg_define(c, v, n)
-                                  : cg_value_regs(c, v, n);
-    *rr = xmalloc((*n + 1) * sizeof **rr);
-    memcpy(*rr, regs, *n * sizeof **rr);
-    return nl;
+    lr->leaf1 = (CgLeaf){.ty = t};
+    lr->lv = &lr->leaf1;
+    lr->nl = ir_type_is_scalar(t) ? 1 : cg_leaves(c->m, t, &lr->lv);
+    const uint32_t *regs = define ? cg_define(c, v, &lr->n)
+                                  : cg_value_regs(c, v, &lr->n);
+    lr->rr = lr->n <= 1 ? &lr->reg1 : xmalloc(lr->n * sizeof *lr->rr);
+    memcpy(lr->rr, regs, lr->n * sizeof *lr->rr);
+}
+
+void
+cg_leaf_regs_free(CgLeafRegs *lr)
+{
+    if (lr->lv != &lr->leaf1)
+        free(lr->lv);
+    if (lr->rr != &lr->reg1)
+        free(lr->rr);
 }
 
 void
 cg_load_value(CgCtx *c, IrValue v, IrType t, MirOpnd m, bool vol,
               CgLeafLoad load)
 {
-    CgLeaf *lv;
-    uint32_t *rr, n;
-    uint32_t nl = cg_leaf_vregs(c, v, t, true, &lv, &rr, &n);
-    for (uint32_t k = 0; k < nl; k++) {
+    CgLeafRegs lr;
+    cg_leaf_vregs(c, v, t, true, &lr);
+    for (uint32_t k = 0; k < lr.nl; k++) {
         MirOpnd x = m;
-        x.imm += (int64_t)lv[k].off;
+        x.imm += (int64_t)lr.lv[k].off;
         x.size = 8;
-        uint32_t i = load(c, lv[k].ty, x, rr[k]);
+        uint32_t i = load(c, lr.lv[k].ty, x, lr.rr[k]);
         if (vol)
             mir_inst(c->mf, i)->flags |= MIR_IF_KEEP;
     }
-    free(rr);
-    free(lv);
+    cg_leaf_regs_free(&lr);
 }
 
 void
 cg_store_value(CgCtx *c, IrValue v, IrType t, MirOpnd m, CgLeafStore store)
 {
-    CgLeaf *lv;
-    uint32_t *rr, n;
-    uint32_t nl = cg_leaf_vregs(c, v, t, false, &lv, &rr, &n);
-    for (uint32_t k = 0; k < nl && k < n; k++) {
+    CgLeafRegs lr;
+    cg_leaf_vregs(c, v, t, false, &lr);
+    for (uint32_t k = 0; k < lr.nl && k < lr.n; k++) {
         MirOpnd x = m;
-        x.imm += (int64_t)lv[k].off;
+        x.imm += (int64_t)lr.lv[k].off;
         x.size = 8;
-        store(c, lv[k].ty, rr[k], x);
+        store(c, lr.lv[k].ty, lr.rr[k], x);
     }
-    free(rr);
-    free(lv);
+    cg_leaf_regs_free(&lr);
 }
 
 void *
