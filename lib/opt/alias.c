@@ -24,6 +24,8 @@
  */
 #include "optutil.h"
 
+#include <string.h>
+
 enum { BASE_UNKNOWN, BASE_SLOT, BASE_ALLOCA, BASE_GLOBAL, BASE_VALUE };
 
 static uint32_t obj_index(const OptAlias *al, const OptPtrInfo *p);
@@ -193,19 +195,31 @@ opt_alias_base(IrFunc *f, OptAlias *al, IrValue v)
         return &unknown;
     if (al->info[v.id].done)
         return &al->info[v.id];
-    VEC(IrValue) walk = {0};
+    /* Most walks are a few steps: a malloc and free for each was 1.7%
+     * of sirc -O2. */
+    IrValue local[16], *walk = local;
+    uint32_t n = 0, cap = 16;
     IrValue x = v;
     for (;;) {
-        VEC_PUSH(walk, x);
+        if (n == cap) {
+            IrValue *w = xmalloc(2 * (size_t)cap * sizeof *w);
+            memcpy(w, walk, n * sizeof *w);
+            if (walk != local)
+                free(walk);
+            walk = w;
+            cap *= 2;
+        }
+        walk[n++] = x;
         al->info[x.id] = (OptPtrInfo){.kind = BASE_VALUE, .id = x.id,
                                       .known_off = true, .done = true};
         x = derived_from(f, x);
         if (!x.id || x.id >= al->nvalues || al->info[x.id].done)
             break;
     }
-    while (walk.len)
-        resolve(f, al, walk.data[--walk.len]);
-    VEC_FREE(walk);
+    while (n)
+        resolve(f, al, walk[--n]);
+    if (walk != local)
+        free(walk);
     return &al->info[v.id];
 }
 
