@@ -3,7 +3,7 @@
  * computed on its first request and cached until it may be stale.
  *
  *   cfg ----+---- domtree ---+--- domfrontier      preds     alias
- *           |                +--- loops
+ *           |                +--- loops                          uses
  *           +---- liveness
  *
  * An analysis is computed from the ones it hangs from (the manager asks
@@ -38,6 +38,7 @@ typedef union {
     OptLoops loops;
     OptLiveness live;
     OptAlias alias;
+    IrUses uses;
 } Result;
 
 /* A result that turned out stale, kept until the manager is freed. */
@@ -53,6 +54,7 @@ struct OptAM {
     unsigned valid;     /* mask of cached analyses */
     unsigned kept;      /* reported by the running pass (kept_run) */
     uint32_t kept_run;
+    uint32_t uses_run;  /* the pass run that last asked for the uses */
     Result r[OPT_AN_COUNT];
     Arena arena[OPT_AN_COUNT];
     VEC(Dropped) dropped;
@@ -81,6 +83,7 @@ static const struct {
     [OPT_AN_LOOPS] = {"loops", BIT(OPT_AN_CFG) | BIT(OPT_AN_DOMTREE)},
     [OPT_AN_LIVENESS] = {"liveness", BIT(OPT_AN_CFG)},
     [OPT_AN_ALIAS] = {"alias", 0},
+    [OPT_AN_USES] = {"uses", 0},
 };
 
 const char *
@@ -133,6 +136,8 @@ release(OptAnalysis k, Result *r, Arena *a)
         ir_cfg_free(&r->cfg);
     else if (k == OPT_AN_DOMTREE)
         ir_dom_free(&r->dom);
+    else if (k == OPT_AN_USES && r->uses.start)
+        ir_uses_free(&r->uses);
     arena_free(a);
     memset(r, 0, sizeof *r);
 }
@@ -174,6 +179,9 @@ compute(OptAM *am, OptAnalysis k)
         break;
     case OPT_AN_ALIAS:
         opt_alias_compute(f, &r->alias, a);
+        break;
+    case OPT_AN_USES:
+        ir_uses_compute(f, &r->uses);
         break;
     default:
         IR_ASSERT(0);
@@ -302,6 +310,19 @@ same_alias(IrFunc *f, OptAlias *x, OptAlias *y)
 }
 
 static bool
+same_uses(const IrUses *x, const IrUses *y)
+{
+    uint32_t nv = x->nvalues;
+    if (nv != y->nvalues || !same_u32(x->start, y->start, nv + 2))
+        return false;
+    for (uint32_t k = 0; k < x->start[nv]; k++)
+        if (x->uses[k].inst.id != y->uses[k].inst.id ||
+            x->uses[k].slot != y->uses[k].slot)
+            return false;
+    return true;
+}
+
+static bool
 same(IrFunc *f, OptAnalysis k, Result *x, Result *y)
 {
     switch (k) {
@@ -312,6 +333,7 @@ same(IrFunc *f, OptAnalysis k, Result *x, Result *y)
     case OPT_AN_LOOPS: return same_loops(&x->loops, &y->loops);
     case OPT_AN_LIVENESS: return same_live(&x->live, &y->live);
     case OPT_AN_ALIAS: return same_alias(f, &x->alias, &y->alias);
+    case OPT_AN_USES: return same_uses(&x->uses, &y->uses);
     default: return false;
     }
 }
@@ -489,6 +511,20 @@ OptAlias *
 opt_am_alias(OptAM *am)
 {
     return &get(am, OPT_AN_ALIAS, true)->alias;
+}
+
+/* Reused only from an earlier pass that left the function as it was: a
+ * pass changes operands without telling the manager (only block changes
+ * go through opt_am_changed), so when it asks again it gets them anew,
+ * and a pass that changed the function keeps no uses (passes.def). */
+const IrUses *
+opt_am_uses(OptAM *am)
+{
+    uint32_t run = am->ctx ? table(am->ctx)->run : 0;
+    if ((am->valid & BIT(OPT_AN_USES)) && am->uses_run == run)
+        drop(am, BIT(OPT_AN_USES), "invalidate");
+    am->uses_run = run;
+    return &get(am, OPT_AN_USES, true)->uses;
 }
 
 /* ------------------------------------------------------------ passes */

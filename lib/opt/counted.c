@@ -161,9 +161,8 @@ opt_counted_loops(OptCtx *ctx, IrFunc *f,
     if (ls->n) {
         OptCountedWalk w = {.f = f, .a = &a};
         const OptPreds *p = opt_am_preds(am);
-        IrUses us;
-        ir_uses_compute(f, &us);
-        w.us = &us;
+        const IrUses *us = opt_am_uses(am);
+        w.us = us;
         w.inloop = arena_alloc(&a, (ir_num_blocks(f) + 1) * sizeof *w.inloop);
         w.nmap = ir_num_values(f);
         w.map = arena_alloc(&a, (w.nmap + 1) * sizeof *w.map);
@@ -178,14 +177,13 @@ opt_counted_loops(OptCtx *ctx, IrFunc *f,
             w.stamp++;
             for (uint32_t j = 0; j < lp->nblocks; j++)
                 w.inloop[ls->blocks[lp->first + j].id] = w.stamp;
-            if (!counted_loop(f, ls, lp, p, &us, &w.s))
+            if (!counted_loop(f, ls, lp, p, us, &w.s))
                 continue;
             fn(user, &w);
             /* a later loop may use this one's values as invariants */
             opt_map_forget_block(f, w.map, w.nmap, w.s.h);
             opt_map_forget_block(f, w.map, w.nmap, w.s.b);
         }
-        ir_uses_free(&us);
     }
     arena_free(&a);
     return made;

@@ -51,7 +51,7 @@ typedef struct {
     IrBuilder b;
     /* Use counts from the start of the sweep, for values below nvals0;
      * gained[v]: v replaced something since, so it has more uses. */
-    IrUses us;
+    const IrUses *us;
     uint32_t nvals0;
     VEC(uint8_t) gained;
 } IC;
@@ -687,7 +687,7 @@ simplify_extract(IC *c, IrInst i, IrValue v)
 static bool
 one_use(IC *c, IrValue v)
 {
-    return v.id < c->nvals0 && ir_uses_count(&c->us, v) == 1 &&
+    return v.id < c->nvals0 && ir_uses_count(c->us, v) == 1 &&
            !(v.id < c->gained.len && c->gained.data[v.id]);
 }
 
@@ -830,12 +830,11 @@ ic_func(OptCtx *ctx, IrFunc *f)
     uint64_t total = 0;
     Arena a = {0};
     uint32_t nrpo, ninsts = ir_num_insts(f);
-    const IrBlock *rpo = opt_am_rpo(opt_am(ctx, f), &nrpo);
+    OptAM *am = opt_am(ctx, f);
+    const IrBlock *rpo = opt_am_rpo(am, &nrpo);
     for (int sweep = 0; sweep < MAXSWEEPS; sweep++) {
         c.nchanged = 0;
-        if (sweep)
-            ir_uses_free(&c.us);
-        ir_uses_compute(f, &c.us);
+        c.us = opt_am_uses(am);     /* anew after the first sweep */
         c.nvals0 = ir_num_values(f);
         c.gained.len = 0;
         /* Reverse post-order: definitions are seen before uses (except
@@ -866,7 +865,6 @@ ic_func(OptCtx *ctx, IrFunc *f)
     }
     VEC_FREE(c.repl);
     VEC_FREE(c.gained);
-    ir_uses_free(&c.us);
     arena_free(&a);
     /* Rewrites are counted; a rule that built something and gave up
      * left new instructions, which count as a change too. */

@@ -520,14 +520,12 @@ round_once(OptCtx *ctx, IrFunc *f)
 {
     OptAM *am = opt_am(ctx, f);
     Arena a = {0};
-    IrUses u;
     JT j = {.f = f};
     j.cfg = opt_am_cfg(am);
     j.preds = opt_am_preds(am);
     j.dom = opt_am_domtree(am);
     j.loops = opt_am_loops(am);
-    ir_uses_compute(f, &u);
-    j.uses = &u;
+    j.uses = opt_am_uses(am);     /* dropped with the rest below */
     j.nvalues = ir_num_values(f);
     j.env = arena_alloc(&a, j.nvalues * sizeof *j.env);
     j.envstamp = arena_alloc(&a, j.nvalues * sizeof *j.envstamp);
@@ -574,7 +572,6 @@ round_once(OptCtx *ctx, IrFunc *f)
         opt_count(ctx, "instructions copied", j.ncopied);
     }
     VEC_FREE(j.threads);
-    ir_uses_free(&u);
     arena_free(&a);
     return n;
 }

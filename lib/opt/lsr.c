@@ -41,7 +41,7 @@ typedef struct {
     /* Def-use lists from before the pass: instructions it adds are
      * missing (they are only considered on the next run) and those it
      * removes are no longer laid out. */
-    IrUses u;
+    const IrUses *u;
     VEC(IrValue) repl;  /* pairs (X, Q), substituted at the end */
 } Lsr;
 
@@ -142,7 +142,7 @@ scale_free(Lsr *l, IrValue x, uint64_t size)
 {
     if (opt_scale_free(l->ctx, size, 0))
         return true;
-    const IrUses *u = &l->u;
+    const IrUses *u = l->u;
     IrFunc *f = l->f;
     if (x.id >= u->nvalues || u->start[x.id] == u->start[x.id + 1])
         return false;
@@ -201,7 +201,7 @@ static void
 reduce_param(Lsr *l, const OptLoops *ls, const OptLoop *lp,
              const OptPreds *p, IrInst pre, uint32_t pre_t, uint32_t k)
 {
-    const IrUses *u = &l->u;
+    const IrUses *u = l->u;
     IrFunc *f = l->f;
     IrBlock h = lp->header;
     IrValue pv = ir_block_param(f, h, k);
@@ -261,7 +261,7 @@ static void
 offset_param(Lsr *l, const OptLoop *lp, const OptPreds *p, IrInst pre,
              uint32_t pre_t, uint32_t k)
 {
-    const IrUses *u = &l->u;
+    const IrUses *u = l->u;
     IrFunc *f = l->f;
     IrValue pv = ir_block_param(f, lp->header, k);
     IrInst incs[MAXLATCH];
@@ -371,10 +371,9 @@ lsr_func(OptCtx *ctx, IrFunc *f)
         /* products first, then addends: the uses again, as the
          * products' parameters are what the addends fold into */
         for (int phase = 0; phase < 2; phase++) {
-            ir_uses_compute(f, &l.u);
+            l.u = opt_am_uses(am);
             for (uint32_t k = 0; k < ls->n; k++)
                 reduce_loop(&l, ls, &ls->loops[k], p, phase == 1);
-            ir_uses_free(&l.u);
             apply_repl(&l, &a);
         }
     }

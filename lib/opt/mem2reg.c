@@ -61,7 +61,7 @@ addr_var(M2R *s, IrValue v)
 
 /* Finds the variables and rejects those whose address escapes. */
 static void
-find_vars(M2R *s, IrUses *u)
+find_vars(M2R *s, const IrUses *u)
 {
     IrFunc *f = s->f;
     uint32_t nv = ir_num_values(f), nslots = ir_num_slots(f);
@@ -464,10 +464,7 @@ opt_promote(OptCtx *ctx, IrFunc *f, uint32_t first_slot)
     OptAM *am = opt_am(ctx, f);
     Arena a = {0};
     M2R s = {.f = f, .a = &a, .first_slot = first_slot};
-    IrUses u;
-    ir_uses_compute(f, &u);
-    find_vars(&s, &u);
-    ir_uses_free(&u);
+    find_vars(&s, opt_am_uses(am));
     uint32_t ngood = 0;
     for (uint32_t x = 0; x < s.nvars; x++)
         ngood += !s.vars[x].bad;

@@ -53,6 +53,7 @@ typedef enum {
     OPT_AN_LOOPS,       /* OptLoops: natural loops, nesting, preheaders */
     OPT_AN_LIVENESS,    /* OptLiveness: values live into/out of blocks */
     OPT_AN_ALIAS,       /* OptAlias: pointer bases, escaping objects */
+    OPT_AN_USES,        /* IrUses: each value's uses (opt_am_uses) */
     OPT_AN_COUNT
 } OptAnalysis;
 

@@ -313,6 +313,9 @@ const OptDomFrontier *opt_am_domfrontier(OptAM *am);
 const OptLoops *opt_am_loops(OptAM *am);
 const OptLiveness *opt_am_liveness(OptAM *am);
 OptAlias *opt_am_alias(OptAM *am);
+/* The uses of each value, computed again when the running pass asked
+ * before (it may have changed operands since); read-only. */
+const IrUses *opt_am_uses(OptAM *am);
 /* For pass.c: bracket each pass run; opt_am_end_pass drops what the
  * pass did not preserve.  opt_am_check recomputes every cached
  * analysis and reports a stale one as an error (false). */

@@ -49,7 +49,7 @@ typedef struct {
     const IrDomTree *dom;
     const IrCfg *cfg;
     const OptPreds *p;
-    IrUses u;
+    const IrUses *u;
     Rng *r;             /* by value id, valid where set */
     uint8_t *set, *nchg;
     uint32_t *wl;       /* circular queue of value ids */
@@ -218,8 +218,8 @@ update(Range *R, IrValue v, Rng n, bool back)
     }
     R->set[v.id] = 1;
     *o = n;
-    for (uint32_t k = R->u.start[v.id]; k < R->u.start[v.id + 1]; k++) {
-        IrUse use = R->u.uses[k];
+    for (uint32_t k = R->u->start[v.id]; k < R->u->start[v.id + 1]; k++) {
+        IrUse use = R->u->uses[k];
         IrInstData *d = ir_inst(f, use.inst);
         if (use.slot < d->args + d->nargs) {
             push(R, d->result);
@@ -634,9 +634,8 @@ range_func(OptCtx *ctx, IrFunc *f)
     R.inwl = arena_alloc(&a, nv + 1);
     R.cap = nv + 1;
     R.wl = arena_alloc(&a, R.cap * sizeof *R.wl);
-    ir_uses_compute(f, &R.u);
+    R.u = opt_am_uses(am);
     solve(&R);
-    ir_uses_free(&R.u);
     rewrite(&R);
     arena_free(&a);
     if (!R.nzext && !R.noffset && !R.nudiv && !R.ncmp)

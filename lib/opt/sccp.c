@@ -27,7 +27,7 @@ typedef struct {
     uint64_t *val;
     bool *bexec;        /* by block id */
     bool *eexec;        /* by index in f->targets */
-    IrUses uses;
+    const IrUses *uses;
     uint32_t *vwl, nvwl;
     bool *invwl;
     uint32_t *bwl, nbwl;
@@ -186,14 +186,14 @@ solve(Sccp *s)
         }
         IrValue v = {s->vwl[--s->nvwl]};
         s->invwl[v.id] = false;
-        for (uint32_t k = s->uses.start[v.id]; k < s->uses.start[v.id + 1];
+        for (uint32_t k = s->uses->start[v.id]; k < s->uses->start[v.id + 1];
              k++) {
-            IrInst i = s->uses.uses[k].inst;
+            IrInst i = s->uses->uses[k].inst;
             IrBlock b = ir_layout_inst_block(f, i);
             if (!b.id || !s->bexec[b.id])
                 continue;
             IrInstData *d = ir_inst(f, i);
-            uint32_t slot = s->uses.uses[k].slot;
+            uint32_t slot = s->uses->uses[k].slot;
             if (d->ntargets &&
                 !(d->op == IR_OP_CONDBR && slot == d->args))
                 arg_flows(s, i, slot, v);
@@ -281,9 +281,8 @@ sccp_func(OptCtx *ctx, IrFunc *f)
     s.bexec = arena_alloc(&a, nb);
     s.bwl = arena_alloc(&a, (nb + 1) * sizeof *s.bwl);
     s.eexec = arena_alloc(&a, f->targets.len + 1);
-    ir_uses_compute(f, &s.uses);
+    s.uses = opt_am_uses(opt_am(ctx, f));
     solve(&s);
-    ir_uses_free(&s.uses);
     rewrite(ctx, &s);
     arena_free(&a);
 }

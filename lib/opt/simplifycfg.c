@@ -188,15 +188,14 @@ thread_jumps(Simp *s)
 {
     IrFunc *f = s->f;
     const OptPreds p = *opt_am_preds(s->am);
-    IrUses u;
-    ir_uses_compute(f, &u);
+    const IrUses *u = opt_am_uses(s->am);
     IrBlock entry = ir_layout_entry(f);
     uint32_t n = 0;
     VEC(IrValue) in = {0};
     IR_FOR_BLOCKS(f, e) {
         IrInst br;
         if (e.id == entry.id || !(br = forwarder(f, e)).id ||
-            params_escape(f, &u, e, br))
+            params_escape(f, u, e, br))
             continue;
         IrBlock t = ir_target(f, br, 0)->block;
         for (uint32_t x = p.start[e.id]; x < p.start[e.id + 1]; x++) {
@@ -224,7 +223,6 @@ thread_jumps(Simp *s)
         }
     }
     VEC_FREE(in);
-    ir_uses_free(&u);
     return n;
 }
 

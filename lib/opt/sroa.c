@@ -327,10 +327,7 @@ sroa_func(OptCtx *ctx, IrFunc *f)
     Sroa s = {.f = f, .m = f->mod};
     uint32_t nv = ir_num_values(f);
     s.addr = xcalloc(nv + 1, sizeof *s.addr);
-    IrUses u;
-    ir_uses_compute(f, &u);
-    analyze(&s, &u);
-    ir_uses_free(&u);
+    analyze(&s, opt_am_uses(opt_am(ctx, f)));
     uint32_t n = 0;
     for (uint32_t x = 1; x <= s.vars.len; x++)
         n += good(&s, x);

@@ -66,8 +66,29 @@ START_TEST(test_opt_am_caches)
     opt_am_liveness(am);
     opt_am_alias(am);
     opt_am_preds(am);
+    opt_am_uses(am);
     ck_assert_uint_eq(opt_am_cached(am), OPT_PRESERVE_ALL);
     ck_assert_str_eq(opt_analysis_name(OPT_AN_DOMFRONTIER), "domfrontier");
+}
+END_TEST
+
+/* A pass that asks for the uses again gets its own changes: operands
+ * change without opt_am_changed, which only block changes need. */
+START_TEST(test_opt_am_uses_anew_when_asked_again)
+{
+    IrBlock bs[4];
+    diamond(bs);
+    IrInst br0 = ir_layout_terminator(f, bs[0]);
+    IrValue c = f->vpool.data[ir_inst(f, br0)->args];
+    OptAM *am = opt_am(&ctx, f);
+    const IrUses *u = opt_am_uses(am);
+    ck_assert_uint_eq(ir_uses_count(u, c), 1);
+    IrBuilder b;
+    ir_builder_before(&b, f, ir_layout_terminator(f, bs[3]));
+    ir_build_binary(&b, IR_OP_AND, IR_T_BOOL, c, c);
+    u = opt_am_uses(am);
+    ck_assert_uint_eq(ir_uses_count(u, c), 3);
+    ck_assert(opt_am_cached(am) & BIT(OPT_AN_USES));
 }
 END_TEST
 
@@ -454,6 +475,7 @@ suite(void)
     tcase_add_checked_fixture(tc, ctx_setup, ctx_teardown);
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_opt_am_caches);
+    tcase_add_test(tc, test_opt_am_uses_anew_when_asked_again);
     tcase_add_test(tc, test_opt_am_changed_drops_dependents);
     tcase_add_test(tc, test_opt_run_pass_drops_unpreserved);
     tcase_add_test(tc, test_opt_preserve_at_run_time);
