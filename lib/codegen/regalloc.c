@@ -41,6 +41,7 @@
 
 typedef struct {
     MirFunc *f;
+    CgScratch *sc;          /* where every table below lives */
     CgLive live;
     uint32_t *order;        /* vregs sorted by interval start */
     uint32_t norder;
@@ -63,8 +64,8 @@ typedef struct {
 static bool
 fixed_conflict(const CgLive *l, uint32_t r, uint32_t s, uint32_t e)
 {
-    const uint32_t *p = l->fixed[r].data;
-    uint32_t lo = 0, hi = l->fixed[r].len / 2;
+    const uint32_t *p = l->fixed + 2 * l->fstart[r];
+    uint32_t lo = 0, hi = l->fstart[r + 1] - l->fstart[r];
     while (lo < hi) {       /* lo = number of ranges starting <= e */
         uint32_t mid = (lo + hi) / 2;
         if (p[2 * mid] <= e)
@@ -84,7 +85,8 @@ order_by_start(Ra *ra, uint32_t nr)
     const CgLive *l = &ra->live;
     if (l->npos >= UINT32_MAX - 1)
         CG_BUG("register allocation: %u positions", l->npos);
-    uint32_t *cnt = xcalloc(l->npos + 1, sizeof *cnt);
+    CgScratchMark m = cg_scratch_mark(ra->sc);
+    uint32_t *cnt = cg_scratch_zalloc(ra->sc, (l->npos + 1) * sizeof *cnt);
     uint32_t n = 0;
     for (uint32_t v = MIR_VREG0; v < nr; v++)
         if (l->start[v] != UINT32_MAX) {
@@ -100,7 +102,7 @@ order_by_start(Ra *ra, uint32_t nr)
         if (l->start[v] != UINT32_MAX)
             ra->order[cnt[l->start[v]]++] = v;
     ra->norder = n;
-    free(cnt);
+    cg_scratch_release(ra->sc, m);
 }
 
 /* Whether v's ranges contain position p. */
@@ -253,7 +255,8 @@ scan(Ra *ra)
     MirFunc *f = ra->f;
     const MirRegInfo *ri = f->target->regs;
     CgLive *l = &ra->live;
-    uint32_t *tmp = xmalloc((ra->norder + 1) * sizeof *tmp);
+    CgScratchMark m = cg_scratch_mark(ra->sc);
+    uint32_t *tmp = cg_scratch_alloc(ra->sc, (ra->norder + 1) * sizeof *tmp);
     for (uint32_t q = 0; q < ra->norder; q++) {
         uint32_t v = ra->order[q], pos = l->start[v];
         MirVreg *vr = mir_vreg(f, v);
@@ -331,7 +334,7 @@ scan(Ra *ra)
         vr->reg = pick;
         ra->active[ra->nactive++] = v;
     }
-    free(tmp);
+    cg_scratch_release(ra->sc, m);
 }
 
 /* ---------------------------------------------------------------- spill */
@@ -351,7 +354,8 @@ rewrite(Ra *ra)
     MirFunc *f = ra->f;
     uint32_t nr = mir_num_regs(f);
     /* one defining instruction if any; UINT32_MAX for several */
-    uint32_t *def = xcalloc(nr, sizeof *def);
+    CgScratchMark m = cg_scratch_mark(ra->sc);
+    uint32_t *def = cg_scratch_zalloc(ra->sc, nr * sizeof *def);
     for (uint32_t i = 1; i < f->insts.len; i++) {
         MirInst *in = mir_inst(f, i);
         for (uint32_t j = 0; j < in->nopnds; j++) {
@@ -380,8 +384,8 @@ rewrite(Ra *ra)
     /* A run of consecutive instructions mentioning a spilled vreg (a
      * two-address copy and its operation) shares one temporary: one
      * reload before the run, one store after it. */
-    uint32_t *tmp = xcalloc(nr, sizeof *tmp);
-    bool *dirty = xcalloc(nr, sizeof *dirty);
+    uint32_t *tmp = cg_scratch_zalloc(ra->sc, nr * sizeof *tmp);
+    bool *dirty = cg_scratch_zalloc(ra->sc, nr * sizeof *dirty);
     for (uint32_t b = 1; b < f->blocks.len; b++) {
         MirBlock *bl = &f->blocks.data[b];
         VEC(uint32_t) out = {0};
@@ -508,9 +512,7 @@ rewrite(Ra *ra)
         bl->insts.len = out.len;
         bl->insts.cap = out.cap;
     }
-    free(tmp);
-    free(dirty);
-    free(def);
+    cg_scratch_release(ra->sc, m);
 }
 
 /* Fills csrc, dstart and dpos (see Ra) from this round's positions. */
@@ -520,8 +522,8 @@ find_copies(Ra *ra)
     MirFunc *f = ra->f;
     const CgLive *l = &ra->live;
     uint32_t n = mir_num_regs(f);
-    ra->csrc = xcalloc(n + 1, sizeof *ra->csrc);
-    ra->dstart = xcalloc(n + 2, sizeof *ra->dstart);
+    ra->csrc = cg_scratch_zalloc(ra->sc, (n + 1) * sizeof *ra->csrc);
+    ra->dstart = cg_scratch_zalloc(ra->sc, (n + 2) * sizeof *ra->dstart);
     for (int pass = 0; pass < 2; pass++) {
         for (uint32_t b = 1; b < f->blocks.len; b++) {
             MirBlock *bl = &f->blocks.data[b];
@@ -558,8 +560,8 @@ find_copies(Ra *ra)
             }
         }
         if (pass == 0)
-            ra->dpos = xmalloc((csr_counted(ra->dstart, n) + 1) *
-                               sizeof *ra->dpos);
+            ra->dpos = cg_scratch_alloc(ra->sc,
+                (csr_counted(ra->dstart, n) + 1) * sizeof *ra->dpos);
         else
             csr_filled(ra->dstart, n);
     }
@@ -577,7 +579,7 @@ set_hints(Ra *ra)
     MirFunc *f = ra->f;
     uint32_t n = mir_num_regs(f);
     ra->npart = n;
-    ra->pstart = xcalloc(n + 2, sizeof *ra->pstart);
+    ra->pstart = cg_scratch_zalloc(ra->sc, (n + 2) * sizeof *ra->pstart);
     for (int pass = 0; pass < 2; pass++) {
         for (uint32_t b = 1; b < f->blocks.len; b++) {
             MirBlock *bl = &f->blocks.data[b];
@@ -603,8 +605,8 @@ set_hints(Ra *ra)
             }
         }
         if (pass == 0)
-            ra->part = xmalloc((csr_counted(ra->pstart, n) + 1) *
-                               sizeof *ra->part);
+            ra->part = cg_scratch_alloc(ra->sc,
+                (csr_counted(ra->pstart, n) + 1) * sizeof *ra->part);
         else
             csr_filled(ra->pstart, n);
     }
@@ -624,18 +626,18 @@ cmp_slot(const void *a, const void *b, void *ctx)
 }
 
 static void
-share_spill_slots(MirFunc *f, CgLive *l)
+share_spill_slots(MirFunc *f, CgLive *l, CgScratch *sc)
 {
     uint32_t nr = mir_num_regs(f), n = 0;
-    uint32_t *objs = xmalloc(f->frame.len * sizeof *objs);
+    uint32_t *objs = cg_scratch_alloc(sc, f->frame.len * sizeof *objs);
     for (uint32_t k = 1; k < f->frame.len; k++)
         if (f->frame.data[k].kind == MF_SPILL &&
             l->start[nr + k] != UINT32_MAX)
             objs[n++] = k;
     qsort_r(objs, n, sizeof *objs, cmp_slot, l->start + nr);
-    uint32_t *heap = xmalloc((n + 1) * sizeof *heap);   /* reps by end */
-    uint32_t *rend = xcalloc(f->frame.len, sizeof *rend);
-    uint32_t *freed = xmalloc((n + 1) * sizeof *freed);
+    uint32_t *heap = cg_scratch_alloc(sc, (n + 1) * sizeof *heap);
+    uint32_t *rend = cg_scratch_zalloc(sc, f->frame.len * sizeof *rend);
+    uint32_t *freed = cg_scratch_alloc(sc, (n + 1) * sizeof *freed);
     uint32_t nh = 0, nf = 0;
     for (uint32_t a = 0; a < n; a++) {
         uint32_t o = objs[a], s = l->start[nr + o];
@@ -678,7 +680,6 @@ share_spill_slots(MirFunc *f, CgLive *l)
                 o->obj = (uint32_t)f->frame.data[o->obj].share;
         }
     }
-    free(objs), free(heap), free(rend), free(freed);
 }
 
 bool
@@ -687,6 +688,10 @@ cg_regalloc(CgCtx *c, MirFunc *f)
     Ra ra;
     memset(&ra, 0, sizeof ra);
     ra.f = f;
+    if (!c->scratch)
+        c->scratch = cg_scratch_new();
+    ra.sc = c->scratch;
+    CgScratchMark m0 = cg_scratch_mark(ra.sc);
     for (int k = 0; k < MIR_NCLS; k++)
         for (const uint8_t *r = f->target->regs->order[k]; *r; r++)
             ra.allocatable |= (uint64_t)1 << *r;
@@ -697,11 +702,13 @@ cg_regalloc(CgCtx *c, MirFunc *f)
         uint32_t nr = mir_num_regs(f);
         for (uint32_t v = MIR_VREG0; v < nr; v++)
             mir_vreg(f, v)->reg = 0;
-        cg_live_compute(f, &ra.live);
-        ra.order = xmalloc((nr + 1) * sizeof *ra.order);
-        ra.active = xmalloc((nr + 1) * sizeof *ra.active);
-        ra.inactive = xmalloc((nr + 1) * sizeof *ra.inactive);
-        ra.spilled = xcalloc(nr, sizeof *ra.spilled);
+        CgScratchMark m = cg_scratch_mark(ra.sc);
+        cg_live_compute(f, &ra.live, ra.sc);
+        ra.order = cg_scratch_alloc(ra.sc, (nr + 1) * sizeof *ra.order);
+        ra.active = cg_scratch_alloc(ra.sc, (nr + 1) * sizeof *ra.active);
+        ra.inactive = cg_scratch_alloc(ra.sc,
+                                       (nr + 1) * sizeof *ra.inactive);
+        ra.spilled = cg_scratch_zalloc(ra.sc, nr * sizeof *ra.spilled);
         ra.norder = ra.nactive = ra.ninactive = ra.nspilled = 0;
         order_by_start(&ra, nr);
         find_copies(&ra);
@@ -710,11 +717,8 @@ cg_regalloc(CgCtx *c, MirFunc *f)
         if (!done)
             rewrite(&ra);
         else
-            share_spill_slots(f, &ra.live);
-        free(ra.order), free(ra.active), free(ra.inactive);
-        free(ra.spilled);
-        free(ra.csrc), free(ra.dstart), free(ra.dpos);
-        cg_live_free(&ra.live);
+            share_spill_slots(f, &ra.live, ra.sc);
+        cg_scratch_release(ra.sc, m);
         if (done)
             break;
     }
@@ -754,7 +758,6 @@ cg_regalloc(CgCtx *c, MirFunc *f)
         }
         bl->insts.len = n;
     }
-    free(ra.pstart), free(ra.part);
-    (void)c;
+    cg_scratch_release(ra.sc, m0);
     return true;
 }
