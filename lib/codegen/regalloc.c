@@ -45,8 +45,12 @@ typedef struct {
     CgLive live;
     uint32_t *order;        /* vregs sorted by interval start */
     uint32_t norder;
-    uint32_t *active, *inactive;
-    uint32_t nactive, ninactive;
+    /* The intervals holding each register: a list from held[r] through
+     * hnext (0 ends it).  Whether one is active (covers the scan's
+     * position) or inactive (in a hole) is found when it is visited, and
+     * those that ended are dropped then. */
+    uint32_t held[MIR_NPREG], *hnext;
+    uint32_t pos;           /* the scan's position */
     bool *spilled;
     uint32_t nspilled;
     uint64_t allocatable;
@@ -57,7 +61,11 @@ typedef struct {
      * whole-register copy is v's only definition, else 0; the positions
      * where vreg x is defined are dpos[dstart[x] .. dstart[x+1]). */
     uint32_t *csrc, *dstart, *dpos;
+    /* Per vreg, its first range that may end at or after the scan's
+     * position (which never decreases), from its first range (0). */
+    uint32_t *rcur;
 } Ra;
+
 
 /* The fixed ranges of r are sorted by start, and live.c replaced each
  * end by the maximum end so far, so one binary search answers. */
@@ -121,10 +129,30 @@ covers(const CgLive *l, uint32_t v, uint32_t p)
     return lo < l->rstart[v + 1] - l->rstart[v] && r[2 * lo] <= p;
 }
 
+/* Whether x, an interval the scan has passed, covers the scan's
+ * position p: its cursor moves past the ranges ending before p, so
+ * each range is passed once over the whole scan (a binary search per
+ * step was most of the scan on large functions). */
 static bool
-intersect(const CgLive *l, uint32_t a, uint32_t b)
+covers_at(Ra *ra, uint32_t x, uint32_t p)
 {
-    const uint32_t *x = l->ranges + 2 * l->rstart[a];
+    const CgLive *l = &ra->live;
+    const uint32_t *r = l->ranges + 2 * l->rstart[x];
+    uint32_t n = l->rstart[x + 1] - l->rstart[x], k = ra->rcur[x];
+    while (k < n && r[2 * k + 1] < p)
+        k++;
+    ra->rcur[x] = k;
+    return k < n && r[2 * k] <= p;
+}
+
+/* Whether the intervals of a (one the scan has passed) and b (the
+ * current one) intersect.  a's ranges before its cursor end before the
+ * scan's position, where b starts. */
+static bool
+intersect(const Ra *ra, uint32_t a, uint32_t b)
+{
+    const CgLive *l = &ra->live;
+    const uint32_t *x = l->ranges + 2 * (l->rstart[a] + ra->rcur[a]);
     const uint32_t *y = l->ranges + 2 * l->rstart[b];
     const uint32_t *xe = l->ranges + 2 * l->rstart[a + 1];
     const uint32_t *ye = l->ranges + 2 * l->rstart[b + 1];
@@ -171,19 +199,42 @@ same_value(Ra *ra, uint32_t v, uint32_t x)
     return true;
 }
 
+/* The next interval of register r's list at link *lk that has not
+ * ended before the scan's position (0 at the end of the list); the
+ * ended ones are unlinked, for good: the position only grows.  *active:
+ * whether it covers the position (else it is in a hole). */
+static uint32_t
+held_next(Ra *ra, uint32_t *lk, bool *active)
+{
+    while (*lk) {
+        uint32_t x = *lk;
+        if (ra->live.end[x] < ra->pos) {
+            *lk = ra->hnext[x];
+            continue;
+        }
+        *active = covers_at(ra, x, ra->pos);
+        return x;
+    }
+    return 0;
+}
+
+/* Whether interval x, holding a register at the scan's position (active
+ * if it covers it), blocks that register for v: an active one always,
+ * one in a hole if it meets v again; not if it holds v's value. */
+static bool
+blocks(Ra *ra, uint32_t x, bool active, uint32_t v)
+{
+    return (active || intersect(ra, x, v)) && !same_value(ra, v, x);
+}
+
 /* Whether register r is free over all of v's ranges. */
 static bool
 reg_ok(Ra *ra, uint32_t r, uint32_t v)
 {
-    MirFunc *f = ra->f;
-    for (uint32_t k = 0; k < ra->nactive; k++)
-        if (mir_vreg(f, ra->active[k])->reg == r &&
-            !same_value(ra, v, ra->active[k]))
-            return false;
-    for (uint32_t k = 0; k < ra->ninactive; k++)
-        if (mir_vreg(f, ra->inactive[k])->reg == r &&
-            intersect(&ra->live, ra->inactive[k], v) &&
-            !same_value(ra, v, ra->inactive[k]))
+    bool active;
+    for (uint32_t *lk = &ra->held[r], x; (x = held_next(ra, lk, &active));
+         lk = &ra->hnext[x])
+        if (blocks(ra, x, active, v))
             return false;
     return !fixed_conflict_v(&ra->live, r, v);
 }
@@ -248,32 +299,21 @@ hint_pick(Ra *ra, uint32_t v)
 /* Linear scan over intervals with holes (Wimmer and Moessenboeck,
  * "Optimized interval splitting in a linear scan register allocator",
  * without the splitting): 'active' intervals cover the current
- * position, 'inactive' ones are in a hole there. */
+ * position, 'inactive' ones are in a hole there.  They are kept by
+ * register (Ra.held), so a question about one register visits only
+ * the intervals holding it, not all of them: which are active and
+ * which inactive at a step only matters for the register asked about
+ * (what the scan decides does not depend on any order among them). */
 static void
 scan(Ra *ra)
 {
     MirFunc *f = ra->f;
     const MirRegInfo *ri = f->target->regs;
     CgLive *l = &ra->live;
-    CgScratchMark m = cg_scratch_mark(ra->sc);
-    uint32_t *tmp = cg_scratch_alloc(ra->sc, (ra->norder + 1) * sizeof *tmp);
     for (uint32_t q = 0; q < ra->norder; q++) {
-        uint32_t v = ra->order[q], pos = l->start[v];
+        uint32_t v = ra->order[q];
         MirVreg *vr = mir_vreg(f, v);
-        uint32_t na = 0, ni = 0;
-        for (uint32_t k = 0; k < ra->nactive + ra->ninactive; k++) {
-            uint32_t x = k < ra->nactive ? ra->active[k]
-                                         : ra->inactive[k - ra->nactive];
-            if (l->end[x] < pos)
-                continue;
-            if (covers(l, x, pos))
-                ra->active[na++] = x;
-            else
-                tmp[ni++] = x;
-        }
-        memcpy(ra->inactive, tmp, ni * sizeof *tmp);
-        ra->nactive = na;
-        ra->ninactive = ni;
+        ra->pos = l->start[v];
         uint32_t pick = hint_pick(ra, v);
         for (const uint8_t *r = ri->order[vr->cls]; *r && !pick; r++)
             if (reg_ok(ra, *r, v))
@@ -286,13 +326,10 @@ scan(Ra *ra)
                 if (fixed_conflict_v(l, *r, v))
                     continue;
                 uint32_t e = 0;
-                bool ok = true;
-                for (uint32_t k = 0; k < ra->nactive + ra->ninactive; k++) {
-                    uint32_t x = k < ra->nactive
-                                     ? ra->active[k]
-                                     : ra->inactive[k - ra->nactive];
-                    if (mir_vreg(f, x)->reg != *r ||
-                        (k >= ra->nactive && !intersect(l, x, v)))
+                bool ok = true, active;
+                for (uint32_t *lk = &ra->held[*r], x;
+                     (x = held_next(ra, lk, &active)); lk = &ra->hnext[x]) {
+                    if (!active && !intersect(ra, x, v))
                         continue;
                     if (mir_vreg(f, x)->nospill)
                         ok = false;
@@ -312,29 +349,21 @@ scan(Ra *ra)
                 CG_BUG("register allocation failed for %%v%u",
                        v - MIR_VREG0);
             pick = best;
-            uint32_t n2 = 0;
-            for (uint32_t k = 0; k < ra->nactive; k++) {
-                uint32_t x = ra->active[k];
-                if (mir_vreg(f, x)->reg == pick)
+            bool active;
+            for (uint32_t *lk = &ra->held[pick], x;
+                 (x = held_next(ra, lk, &active));) {
+                if (active || intersect(ra, x, v)) {
                     spill(ra, x);
-                else
-                    ra->active[n2++] = x;
+                    *lk = ra->hnext[x];
+                } else {
+                    lk = &ra->hnext[x];
+                }
             }
-            ra->nactive = n2;
-            n2 = 0;
-            for (uint32_t k = 0; k < ra->ninactive; k++) {
-                uint32_t x = ra->inactive[k];
-                if (mir_vreg(f, x)->reg == pick && intersect(l, x, v))
-                    spill(ra, x);
-                else
-                    ra->inactive[n2++] = x;
-            }
-            ra->ninactive = n2;
         }
         vr->reg = pick;
-        ra->active[ra->nactive++] = v;
+        ra->hnext[v] = ra->held[pick];
+        ra->held[pick] = v;
     }
-    cg_scratch_release(ra->sc, m);
 }
 
 /* ---------------------------------------------------------------- spill */
@@ -705,11 +734,11 @@ cg_regalloc(CgCtx *c, MirFunc *f)
         CgScratchMark m = cg_scratch_mark(ra.sc);
         cg_live_compute(f, &ra.live, ra.sc);
         ra.order = cg_scratch_alloc(ra.sc, (nr + 1) * sizeof *ra.order);
-        ra.active = cg_scratch_alloc(ra.sc, (nr + 1) * sizeof *ra.active);
-        ra.inactive = cg_scratch_alloc(ra.sc,
-                                       (nr + 1) * sizeof *ra.inactive);
+        ra.hnext = cg_scratch_alloc(ra.sc, nr * sizeof *ra.hnext);
+        memset(ra.held, 0, sizeof ra.held);
         ra.spilled = cg_scratch_zalloc(ra.sc, nr * sizeof *ra.spilled);
-        ra.norder = ra.nactive = ra.ninactive = ra.nspilled = 0;
+        ra.rcur = cg_scratch_zalloc(ra.sc, nr * sizeof *ra.rcur);
+        ra.norder = ra.nspilled = 0;
         order_by_start(&ra, nr);
         find_copies(&ra);
         scan(&ra);
