@@ -614,13 +614,17 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
             continue;
         }
         uint32_t ne0 = evstart[v], ne1 = evstart[v + 1];
+        if (!keys->len && ne0 == ne1)
+            continue;       /* never live (dead code removed): no range */
         VEC_RESERVE_RAW(*keys, keys->len + (ne1 - ne0));
         for (uint32_t e = ne0; e < ne1; e++)
             keys->data[keys->len++] = evv[e].key;
         VEC_RESERVE_RAW(*tmp, keys->len > spans->len ? keys->len
                                                      : spans->len);
-        sort_keys(keys->data, keys->len, tmp->data);
-        sort_keys(spans->data, spans->len, tmp->data);
+        if (keys->len > 1)
+            sort_keys(keys->data, keys->len, tmp->data);
+        if (spans->len > 1)
+            sort_keys(spans->data, spans->len, tmp->data);
         l->rstart[v + 1] = build_ranges(rg, keys->data, keys->len,
                                         spans->data, spans->len);
     }
