@@ -19,6 +19,20 @@
 
 enum { ALIGN = 16, MIN_BLOCK = 64 << 10 };
 
+/* Under AddressSanitizer every piece is a malloc of its own, so an
+ * overflow of one is still caught. */
+#if defined(__SANITIZE_ADDRESS__)
+enum { SHARED = 0 };
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+enum { SHARED = 0 };
+#else
+enum { SHARED = 1 };
+#endif
+#else
+enum { SHARED = 1 };
+#endif
+
 CgScratch *
 cg_scratch_new(void)
 {
@@ -49,7 +63,7 @@ cg_scratch_alloc(CgScratch *s, size_t n)
     size_t held = s->used + s->bigbytes + n;
     if (held > s->peak)
         s->peak = held;
-    if (s->cap - s->used >= n) {
+    if (SHARED && s->cap - s->used >= n) {
         void *p = s->mem + s->used;
         s->used += n;
         return p;
@@ -81,7 +95,7 @@ cg_scratch_release(CgScratch *s, CgScratchMark m)
         free(b.p);
     }
     s->used = m.used;
-    if (s->used || s->peak <= s->cap)
+    if (!SHARED || s->used || s->peak <= s->cap)
         return;
     /* empty: one block for all the next function is likely to need */
     size_t cap = s->peak < MIN_BLOCK ? MIN_BLOCK : s->peak + s->peak / 4;
