@@ -157,19 +157,23 @@ static void *
 group_by_var(const void *data, uint32_t n, size_t size, uint32_t nvars,
              uint32_t **startp, CgScratch *sc)
 {
-    uint32_t *start = cg_scratch_zalloc(sc, (nvars + 2) * sizeof *start);
+    /* counts at start[v], summed into ends, then filled from the back
+     * down to the starts */
+    uint32_t *start = cg_scratch_zalloc(sc, (nvars + 1) * sizeof *start);
     const char *src = data;
     for (uint32_t k = 0; k < n; k++) {
         uint32_t v;
         memcpy(&v, src + k * size, sizeof v);
-        start[v + 1]++;
+        start[v]++;
     }
-    csr_counted(start, nvars);
+    for (uint32_t v = 1; v < nvars; v++)
+        start[v] += start[v - 1];
+    start[nvars] = n;
     char *dst = cg_scratch_alloc(sc, n * size);
-    for (uint32_t k = 0; k < n; k++) {
+    for (uint32_t k = n; k-- > 0;) {
         uint32_t v;
         memcpy(&v, src + k * size, sizeof v);
-        char *to = dst + start[v]++ * size;
+        char *to = dst + --start[v] * size;
         /* The callers' elements are 8 or 16 bytes: a copy of a constant
          * size is two moves, where one of size bytes was a libc call
          * per element. */
@@ -180,7 +184,6 @@ group_by_var(const void *data, uint32_t n, size_t size, uint32_t nvars,
         else
             memcpy(to, src + k * size, size);
     }
-    csr_filled(start, nvars);
     *startp = start;
     return dst;
 }

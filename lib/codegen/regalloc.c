@@ -668,6 +668,7 @@ share_spill_slots(MirFunc *f, CgLive *l, CgScratch *sc)
     uint32_t *rend = cg_scratch_zalloc(sc, f->frame.len * sizeof *rend);
     uint32_t *freed = cg_scratch_alloc(sc, (n + 1) * sizeof *freed);
     uint32_t nh = 0, nf = 0;
+    bool shared = false;
     for (uint32_t a = 0; a < n; a++) {
         uint32_t o = objs[a], s = l->start[nr + o];
         while (nh && rend[heap[0]] < s) {
@@ -688,8 +689,10 @@ share_spill_slots(MirFunc *f, CgLive *l, CgScratch *sc)
             }
         }
         uint32_t r = nf ? freed[--nf] : o;
-        if (r != o)
+        if (r != o) {
             f->frame.data[o].share = (int32_t)r;
+            shared = true;
+        }
         rend[r] = l->end[nr + o];
         uint32_t i = nh++;                  /* sift up */
         heap[i] = r;
@@ -700,7 +703,7 @@ share_spill_slots(MirFunc *f, CgLive *l, CgScratch *sc)
             i = (i - 1) / 2;
         }
     }
-    for (uint32_t i = 1; i < f->insts.len; i++) {
+    for (uint32_t i = 1; shared && i < f->insts.len; i++) {
         MirInst *in = mir_inst(f, i);
         for (uint32_t j = 0; j < in->nopnds; j++) {
             MirOpnd *o = mir_opnd(f, i, j);
