@@ -59,10 +59,12 @@ typedef struct {
 static uint32_t
 accesses(MirFunc *f, uint32_t i, uint32_t p, Acc *acc, uint32_t max)
 {
-    MirInst *in = mir_inst(f, i);
-    uint32_t n = 0;
-    for (uint32_t j = 0; j < in->nopnds && n + 3 < max; j++) {
-        MirOpnd *o = mir_opnd(f, i, j);
+    /* operands and their count read once: the stores to acc could
+     * alias them for the compiler */
+    uint32_t no = mir_inst(f, i)->nopnds, n = 0;
+    const MirOpnd *ops = no ? mir_opnd(f, i, 0) : NULL;
+    for (uint32_t j = 0; j < no && n + 3 < max; j++) {
+        const MirOpnd *o = &ops[j];
         if (o->kind == MO_REG && o->reg) {
             if (is_def(o->role))
                 acc[n++] = (Acc){o->reg,
@@ -468,9 +470,10 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
             }
             aoff[x++] = na;
             na += accesses(f, i, p, acc + na, 64);
-            MirInst *mi = mir_inst(f, i);
-            for (uint32_t j = 0; j < mi->nopnds; j++) {
-                MirOpnd *o = mir_opnd(f, i, j);
+            uint32_t no = mir_inst(f, i)->nopnds;
+            const MirOpnd *ops = no ? mir_opnd(f, i, 0) : NULL;
+            for (uint32_t j = 0; j < no; j++) {
+                const MirOpnd *o = &ops[j];
                 if (o->kind == MO_BLOCK) {
                     VEC_PUSH(*edges, b);
                     VEC_PUSH(*edges, o->obj);

@@ -559,8 +559,10 @@ find_copies(Ra *ra)
             for (uint32_t k = 0; k < bl->insts.len; k++) {
                 uint32_t i = bl->insts.data[k];
                 MirInst *in = mir_inst(f, i);
-                for (uint32_t j = 0; j < in->nopnds; j++) {
-                    MirOpnd *o = mir_opnd(f, i, j);
+                uint32_t no = in->nopnds;
+                const MirOpnd *ops = no ? mir_opnd(f, i, 0) : NULL;
+                for (uint32_t j = 0; j < no; j++) {
+                    const MirOpnd *o = &ops[j];
                     if (o->kind != MO_REG || !mir_is_vreg(o->reg) ||
                         !(o->role == MIR_R_DEF || o->role == MIR_R_USEDEF ||
                           o->role == MIR_R_EDEF || o->role == MIR_R_SCRATCH))
@@ -757,9 +759,12 @@ cg_regalloc(CgCtx *c, MirFunc *f)
     /* replace vregs by their registers; drop self-copies */
     const MirRegInfo *ri = f->target->regs;
     for (uint32_t i = 1; i < f->insts.len; i++) {
-        MirInst *in = mir_inst(f, i);
-        for (uint32_t j = 0; j < in->nopnds; j++) {
-            MirOpnd *o = mir_opnd(f, i, j);
+        /* the operands' address and count read once: the stores below
+         * could alias them for the compiler */
+        uint32_t no = mir_inst(f, i)->nopnds;
+        MirOpnd *ops = no ? mir_opnd(f, i, 0) : NULL;
+        for (uint32_t j = 0; j < no; j++) {
+            MirOpnd *o = &ops[j];
             if (o->kind == MO_REG && mir_is_vreg(o->reg))
                 o->reg = mir_vreg(f, o->reg)->reg;
             if (o->kind == MO_MEM && o->base == MB_REG &&
