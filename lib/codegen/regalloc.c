@@ -170,6 +170,12 @@ intersect(const Ra *ra, uint32_t a, uint32_t b)
 static bool
 fixed_conflict_v(const CgLive *l, uint32_t r, uint32_t v)
 {
+    /* none of r's fixed ranges within v's hull: the first starts
+     * after it, or the last end (the maximum) is before it */
+    uint32_t n = l->fstart[r + 1] - l->fstart[r];
+    const uint32_t *p = l->fixed + 2 * l->fstart[r];
+    if (!n || p[0] > l->end[v] || p[2 * n - 1] < l->start[v])
+        return false;
     for (uint32_t k = l->rstart[v]; k < l->rstart[v + 1]; k++)
         if (fixed_conflict(l, r, l->ranges[2 * k], l->ranges[2 * k + 1]))
             return true;
