@@ -695,12 +695,9 @@ typedef struct CgScratch {
     VEC(CgScratchBig) big;      /* what did not fit in mem */
     size_t bigbytes;
     /* live.c: a variable's events, spans and sort buffer; the ranges
-     * of all vregs; the fixed ranges; the CFG's edges; the accesses of
-     * each instruction (acccap of them) */
+     * of all vregs; the fixed ranges; the CFG's edges */
     CgVecU64 keys, tmp, spans;
     CgVecU32 ranges, fixed, edges;
-    void *acc;
-    uint32_t acccap;
 } CgScratch;
 typedef struct {
     size_t used;

@@ -446,14 +446,16 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
     /* Positions, and the accesses of every instruction once (the
      * physical registers' walk reads them again): acc[aoff[x] ..
      * aoff[x + 1]) are those of the x-th instruction in layout order.
-     * The accesses stay in the scratch's buffer between functions. */
+     * An operand makes at most four accesses, so 4 per operand of the
+     * function is room enough unless the blocks list an instruction
+     * twice; then the array is moved to a bigger one. */
     uint32_t *bstart = cg_scratch_zalloc(sc, nb * sizeof *bstart);
     uint32_t *bend = cg_scratch_zalloc(sc, nb * sizeof *bend);
-    uint32_t nins = 0;
+    size_t nins = 0, maxacc = 4 * (size_t)f->opnds.len + 64;
     for (uint32_t b = 1; b < nb; b++)
         nins += f->blocks.data[b].insts.len;
     uint32_t *aoff = cg_scratch_alloc(sc, (nins + 1) * sizeof *aoff);
-    Acc *acc = sc->acc;
+    Acc *acc = cg_scratch_alloc(sc, maxacc * sizeof *acc);
     Vec_u32 *edges = &sc->edges;    /* (from, to) pairs */
     uint32_t p = 0, x = 0, na = 0;
     edges->len = 0;
@@ -464,9 +466,10 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
         for (uint32_t k = 0; k < bl->insts.len; k++) {
             uint32_t i = bl->insts.data[k];
             l->pos[i] = p;
-            if (na + 64 > sc->acccap) {
-                ir_grow_raw(&sc->acc, &sc->acccap, sizeof *acc, na + 64);
-                acc = sc->acc;
+            if (na + 64 > maxacc) {
+                Acc *a2 = cg_scratch_alloc(sc, 2 * maxacc * sizeof *a2);
+                acc = memcpy(a2, acc, na * sizeof *acc);
+                maxacc *= 2;
             }
             aoff[x++] = na;
             na += accesses(f, i, p, acc + na, 64);

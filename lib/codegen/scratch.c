@@ -50,7 +50,6 @@ cg_scratch_free(CgScratch *s)
     free(s->mem);
     VEC_FREE(s->keys), VEC_FREE(s->tmp), VEC_FREE(s->spans);
     VEC_FREE(s->ranges), VEC_FREE(s->fixed), VEC_FREE(s->edges);
-    free(s->acc);
     free(s);
 }
 
@@ -95,7 +94,7 @@ cg_scratch_release(CgScratch *s, CgScratchMark m)
         free(b.p);
     }
     s->used = m.used;
-    if (!SHARED || s->used || s->peak <= s->cap)
+    if (!SHARED || s->used || s->big.len || s->peak <= s->cap)
         return;
     /* empty: one block for all the next function is likely to need */
     size_t cap = s->peak < MIN_BLOCK ? MIN_BLOCK : s->peak + s->peak / 4;
