@@ -443,6 +443,9 @@ struct CgCtx {
     void *tpriv;                /* target scratch */
     uint32_t sret;              /* vreg with the caller's result buffer */
     struct CgDwarf *dwarf;      /* -g: what the DWARF describes, or NULL */
+    /* regalloc's memory, made on first use and kept for the thread's
+     * next functions (a worker's own: parallel.c) */
+    struct CgScratch *scratch;
 };
 
 /* A scalar leaf of a type: offset and scalar type. */
@@ -686,6 +689,38 @@ void cg_parallel_move(MirFunc *f, const CgMove *moves, uint32_t n);
  * block's parameter registers. */
 void cg_edge_moves(CgCtx *c, IrInst br, uint32_t k);
 
+/* scratch.c: per-thread memory for liveness and allocation, reused
+ * from one function to the next.  cg_scratch_alloc returns
+ * uninitialised memory (16-byte aligned) that stays valid until the
+ * cg_scratch_release of a mark taken before it; zalloc zeroes it.  The
+ * growable arrays are emptied, never shrunk, by their users. */
+typedef struct {
+    void *p;
+    size_t n;
+} CgScratchBig;
+typedef VEC(uint32_t) CgVecU32;
+typedef VEC(uint64_t) CgVecU64;
+typedef struct CgScratch {
+    char *mem;                  /* the stack's block */
+    size_t cap, used, peak;     /* peak: the most held at once */
+    VEC(CgScratchBig) big;      /* what did not fit in mem */
+    size_t bigbytes;
+    /* live.c: a variable's events, spans and sort buffer; the ranges
+     * of all vregs; the fixed ranges; the CFG's edges */
+    CgVecU64 keys, tmp, spans;
+    CgVecU32 ranges, fixed, edges;
+} CgScratch;
+typedef struct {
+    size_t used;
+    uint32_t nbig;
+} CgScratchMark;
+CgScratch *cg_scratch_new(void);
+void cg_scratch_free(CgScratch *s);
+void *cg_scratch_alloc(CgScratch *s, size_t n);
+void *cg_scratch_zalloc(CgScratch *s, size_t n);
+CgScratchMark cg_scratch_mark(const CgScratch *s);
+void cg_scratch_release(CgScratch *s, CgScratchMark m);
+
 /* live.c */
 typedef struct {
     uint32_t nvars;         /* registers + frame objects */
@@ -696,13 +731,15 @@ typedef struct {
      * holes), pairs ranges[2*rstart[v] .. 2*rstart[v+1]). */
     uint32_t *rstart, *ranges;
     uint32_t npos;
-    /* Fixed ranges of physregs: [lo,hi] pairs per physreg sorted by lo;
-     * each hi is the maximum of the his so far (for one binary search). */
-    VEC(uint32_t) fixed[MIR_NPREG];
+    /* Fixed ranges of physregs: [lo,hi] pairs of physreg r at
+     * fixed[2*fstart[r] .. 2*fstart[r+1]), sorted by lo; each hi is the
+     * maximum of the his so far (for one binary search). */
+    uint32_t *fixed;
+    uint32_t fstart[MIR_NPREG + 1];
 } CgLive;
 enum { CG_HOLES_MAX = 20000 };
-void cg_live_compute(MirFunc *f, CgLive *l);
-void cg_live_free(CgLive *l);
+/* Fills l with arrays in s (valid until s is released past them). */
+void cg_live_compute(MirFunc *f, CgLive *l, CgScratch *s);
 
 /* liveloop.c: the loops of a MIR function (predecessors as CSR: block
  * b's are preds[npred[b] .. npred[b+1])), blocks indexed in layout
@@ -716,11 +753,11 @@ typedef struct {
     /* per header: its blocks as nchunk [first,last] block pairs at
      * chunks[2*chunk ..]; nchunk 0: too scattered to take whole */
     uint32_t *chunk, *nchunk;
-    VEC(uint32_t) chunks;
+    uint32_t *chunks, nchunks;
 } CgLoops;
+/* Fills lp with arrays in s. */
 void cg_loops_find(uint32_t nb, const uint32_t *npred, const uint32_t *preds,
-                   CgLoops *lp);
-void cg_loops_free(CgLoops *lp);
+                   CgLoops *lp, CgScratch *s);
 /* Whether block a is block h or below it in the depth-first search. */
 static inline bool
 cg_loops_desc(const CgLoops *lp, uint32_t a, uint32_t h)

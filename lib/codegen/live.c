@@ -59,10 +59,12 @@ typedef struct {
 static uint32_t
 accesses(MirFunc *f, uint32_t i, uint32_t p, Acc *acc, uint32_t max)
 {
-    MirInst *in = mir_inst(f, i);
-    uint32_t n = 0;
-    for (uint32_t j = 0; j < in->nopnds && n + 3 < max; j++) {
-        MirOpnd *o = mir_opnd(f, i, j);
+    /* operands and their count read once: the stores to acc could
+     * alias them for the compiler */
+    uint32_t no = mir_inst(f, i)->nopnds, n = 0;
+    const MirOpnd *ops = no ? mir_opnd(f, i, 0) : NULL;
+    for (uint32_t j = 0; j < no && n + 3 < max; j++) {
+        const MirOpnd *o = &ops[j];
         if (o->kind == MO_REG && o->reg) {
             if (is_def(o->role))
                 acc[n++] = (Acc){o->reg,
@@ -93,8 +95,8 @@ accesses(MirFunc *f, uint32_t i, uint32_t p, Acc *acc, uint32_t max)
 typedef struct {
     uint32_t var, block;
 } Ref;
-typedef VEC(uint32_t) Vec_u32;
-typedef VEC(uint64_t) Vec_u64;
+typedef CgVecU32 Vec_u32;
+typedef CgVecU64 Vec_u64;
 
 /* A liveness event of a vreg, for its ranges: entering a block live,
  * a use (or a def that keeps the value), a killing def, leaving a block
@@ -155,24 +157,25 @@ sort_keys(uint64_t *a, uint32_t n, uint64_t *tmp)
  * to (*startp)[v + 1] are variable v's. */
 static void *
 group_by_var(const void *data, uint32_t n, size_t size, uint32_t nvars,
-             uint32_t **startp)
+             uint32_t **startp, CgScratch *sc)
 {
-    uint32_t *start = xcalloc(nvars + 1, sizeof *start);
+    /* counts at start[v], summed into ends, then filled from the back
+     * down to the starts */
+    uint32_t *start = cg_scratch_zalloc(sc, (nvars + 1) * sizeof *start);
     const char *src = data;
     for (uint32_t k = 0; k < n; k++) {
         uint32_t v;
         memcpy(&v, src + k * size, sizeof v);
-        start[v + 1]++;
+        start[v]++;
     }
-    for (uint32_t v = 0; v < nvars; v++)
-        start[v + 1] += start[v];
-    uint32_t *fill = xmalloc((nvars + 1) * sizeof *fill);
-    memcpy(fill, start, (nvars + 1) * sizeof *fill);
-    char *dst = xmalloc(n ? n * size : 1);
-    for (uint32_t k = 0; k < n; k++) {
+    for (uint32_t v = 1; v < nvars; v++)
+        start[v] += start[v - 1];
+    start[nvars] = n;
+    char *dst = cg_scratch_alloc(sc, n * size);
+    for (uint32_t k = n; k-- > 0;) {
         uint32_t v;
         memcpy(&v, src + k * size, sizeof v);
-        char *to = dst + fill[v]++ * size;
+        char *to = dst + --start[v] * size;
         /* The callers' elements are 8 or 16 bytes: a copy of a constant
          * size is two moves, where one of size bytes was a libc call
          * per element. */
@@ -183,7 +186,6 @@ group_by_var(const void *data, uint32_t n, size_t size, uint32_t nvars,
         else
             memcpy(to, src + k * size, size);
     }
-    free(fill);
     *startp = start;
     return dst;
 }
@@ -255,23 +257,12 @@ widen(CgLive *l, uint32_t v, uint32_t p)
         l->end[v] = p;
 }
 
-/* Reverses the [lo,hi] pairs d[from..to) (pair indices). */
-static void
-reverse_pairs(uint32_t *d, uint32_t from, uint32_t to)
-{
-    for (; from + 1 < to; from++, to--) {
-        uint32_t a = d[2 * from], b = d[2 * from + 1];
-        d[2 * from] = d[2 * (to - 1)], d[2 * from + 1] = d[2 * (to - 1) + 1];
-        d[2 * (to - 1)] = a, d[2 * (to - 1) + 1] = b;
-    }
-}
-
 /* Whether one of the n def blocks d (ascending) lies in loop h's
  * chunks. */
 static bool
 killed_in(const CgLoops *lp, const Ref *d, uint32_t n, uint32_t h)
 {
-    const uint32_t *c = &lp->chunks.data[2 * lp->chunk[h]];
+    const uint32_t *c = &lp->chunks[2 * lp->chunk[h]];
     for (uint32_t k = 0; k < lp->nchunk[h]; k++) {
         uint32_t a = 0, z = n;      /* the first def block >= c[2k] */
         while (a < z) {
@@ -293,7 +284,7 @@ static void
 take_loop(CgLive *l, const CgLoops *lp, uint32_t v, uint32_t h,
           const uint32_t *bstart, const uint32_t *bend, Vec_u64 *spans)
 {
-    const uint32_t *c = &lp->chunks.data[2 * lp->chunk[h]];
+    const uint32_t *c = &lp->chunks[2 * lp->chunk[h]];
     for (uint32_t k = 0; k < lp->nchunk[h]; k++) {
         uint32_t lo = bstart[c[2 * k]], hi = bend[c[2 * k + 1]];
         widen(l, v, lo);
@@ -320,33 +311,182 @@ covered(const CgLoops *lp, const uint32_t *cov, uint32_t stamp,
     return false;
 }
 
-void
-cg_live_compute(MirFunc *f, CgLive *l)
+/* Reverses the (reg, lo, hi) triples t[from..to) (triple indices). */
+static void
+reverse_triples(uint32_t *t, uint32_t from, uint32_t to)
+{
+    for (; from + 1 < to; from++, to--)
+        for (int k = 0; k < 3; k++) {
+            uint32_t x = t[3 * from + k];
+            t[3 * from + k] = t[3 * (to - 1) + k];
+            t[3 * (to - 1) + k] = x;
+        }
+}
+
+/* The exact ranges of the physical registers (CgLive.fixed), from the
+ * accesses of each instruction (acc[aoff[x] .. aoff[x + 1]) of the x-th
+ * instruction in layout order). */
+static void
+fixed_ranges(MirFunc *f, CgLive *l, const Acc *acc, const uint32_t *aoff,
+             const uint32_t *bstart, CgScratch *sc)
 {
     const MirRegInfo *ri = f->target->regs;
+    uint32_t nb = f->blocks.len, x = 0;
+    uint32_t pend[MIR_NPREG];
+    uint64_t alloc_mask = 0;
+    for (int c = 0; c < MIR_NCLS; c++)
+        for (const uint8_t *r = ri->order[c]; *r; r++)
+            alloc_mask |= (uint64_t)1 << *r;
+    /* Walking each block backwards, a register's pairs come out by
+     * decreasing start: the block's triples are reversed in place, so
+     * after a stable grouping by register each register's pairs are
+     * sorted by start but where blocks overlap.  pmask: the registers
+     * with a pending use (pend) to be closed by a def. */
+    Vec_u32 *t = &sc->fixed;
+    t->len = 0;
+    for (uint32_t b = 1; b < nb; b++) {
+        MirBlock *bl = &f->blocks.data[b];
+        uint32_t first = t->len / 3;
+        uint64_t pmask = 0;
+        x += bl->insts.len;
+        for (uint32_t k = bl->insts.len, y = x; k-- > 0;) {
+            uint32_t i = bl->insts.data[k];
+            uint32_t ip = l->pos[i];
+            const Acc *a0 = acc + aoff[--y], *a1 = acc + aoff[y + 1];
+            VEC_RESERVE_RAW(*t, t->len + 3 * (MIR_NPREG + (a1 - a0)));
+            if (f->target->ops[mir_inst(f, i)->op].flags & MIR_OPF_CALL) {
+                for (uint32_t r = 1; r < ri->nregs; r++) {
+                    if (!(ri->caller_saved >> r & 1))
+                        continue;
+                    uint32_t *e = t->data + t->len;
+                    e[0] = r, e[1] = ip + 1;
+                    e[2] = pmask >> r & 1 ? pend[r] : ip + 1;
+                    t->len += 3;
+                    pmask &= ~((uint64_t)1 << r);
+                }
+            }
+            for (const Acc *a = a0; a < a1; a++) {
+                uint32_t v = a->v;
+                if (!a->def || v >= MIR_NPREG || !(alloc_mask >> v & 1))
+                    continue;
+                uint32_t hi = pmask >> v & 1 ? pend[v] : a->pos;
+                if (hi < a->pos)
+                    hi = a->pos;
+                uint32_t *e = t->data + t->len;
+                e[0] = v, e[1] = a->pos, e[2] = hi;
+                t->len += 3;
+                pmask &= ~((uint64_t)1 << v);
+            }
+            for (const Acc *a = a0; a < a1; a++) {
+                uint32_t v = a->v;
+                if (a->use && v < MIR_NPREG && (alloc_mask >> v & 1) &&
+                    !(pmask >> v & 1)) {
+                    pend[v] = a->pos;
+                    pmask |= (uint64_t)1 << v;
+                }
+            }
+        }
+        VEC_RESERVE_RAW(*t, t->len + 3 * MIR_NPREG);
+        for (; pmask; pmask &= pmask - 1) {
+            uint32_t r = (uint32_t)__builtin_ctzll(pmask);
+            uint32_t *e = t->data + t->len;
+            e[0] = r, e[1] = bstart[b], e[2] = pend[r];
+            t->len += 3;
+        }
+        reverse_triples(t->data, first, t->len / 3);
+    }
+    /* group by register into pairs, in the triples' own buffer */
+    uint32_t n = t->len / 3, *fs = l->fstart;
+    uint32_t *cp = cg_scratch_alloc(sc, t->len * sizeof *cp);
+    memcpy(cp, t->data, t->len * sizeof *cp);
+    memset(fs, 0, sizeof l->fstart);
+    for (uint32_t k = 0; k < n; k++)
+        fs[cp[3 * k] + 1]++;
+    for (uint32_t r = 0; r < MIR_NPREG; r++)
+        fs[r + 1] += fs[r];
+    uint32_t at[MIR_NPREG];
+    memcpy(at, fs, sizeof at);
+    uint32_t *d = t->data;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t r = cp[3 * k], j = at[r]++;
+        d[2 * j] = cp[3 * k + 1], d[2 * j + 1] = cp[3 * k + 2];
+    }
+    l->fixed = d;
+    for (uint32_t r = 0; r < MIR_NPREG; r++) {
+        uint32_t *p = d + 2 * fs[r], m = fs[r + 1] - fs[r], mx = 0;
+        for (uint32_t k = 1; k < m; k++) {  /* a stable insertion sort */
+            uint32_t lo = p[2 * k], hi = p[2 * k + 1], j = k;
+            for (; j > 0 && p[2 * (j - 1)] > lo; j--)
+                p[2 * j] = p[2 * (j - 1)], p[2 * j + 1] = p[2 * (j - 1) + 1];
+            p[2 * j] = lo, p[2 * j + 1] = hi;
+        }
+        for (uint32_t k = 0; k < m; k++) {  /* ends become prefix max */
+            if (p[2 * k + 1] > mx)
+                mx = p[2 * k + 1];
+            p[2 * k + 1] = mx;
+        }
+    }
+}
+
+void
+cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
+{
     uint32_t nregs = mir_num_regs(f);
     uint32_t nvars = nregs + f->frame.len, nb = f->blocks.len;
     memset(l, 0, sizeof *l);
     l->nvars = nvars;
-    l->start = xmalloc(nvars * sizeof *l->start);
-    l->end = xcalloc(nvars, sizeof *l->end);
-    l->pos = xcalloc(f->insts.len, sizeof *l->pos);
+    l->start = cg_scratch_alloc(sc, nvars * sizeof *l->start);
+    l->end = cg_scratch_zalloc(sc, nvars * sizeof *l->end);
+    l->pos = cg_scratch_zalloc(sc, f->insts.len * sizeof *l->pos);
+    l->rstart = cg_scratch_zalloc(sc, (nregs + 1) * sizeof *l->rstart);
     for (uint32_t v = 0; v < nvars; v++)
         l->start[v] = UINT32_MAX;
+    CgScratchMark mark = cg_scratch_mark(sc);
 
-    uint32_t *bstart = xcalloc(nb, sizeof *bstart);
-    uint32_t *bend = xcalloc(nb, sizeof *bend);
-    uint32_t p = 0;
+    /* Positions, and the accesses of every instruction once (the
+     * physical registers' walk reads them again): acc[aoff[x] ..
+     * aoff[x + 1]) are those of the x-th instruction in layout order.
+     * An operand makes at most four accesses, so 4 per operand of the
+     * function is room enough unless the blocks list an instruction
+     * twice; then the array is moved to a bigger one. */
+    uint32_t *bstart = cg_scratch_zalloc(sc, nb * sizeof *bstart);
+    uint32_t *bend = cg_scratch_zalloc(sc, nb * sizeof *bend);
+    size_t nins = 0, maxacc = 4 * (size_t)f->opnds.len + 64;
+    for (uint32_t b = 1; b < nb; b++)
+        nins += f->blocks.data[b].insts.len;
+    uint32_t *aoff = cg_scratch_alloc(sc, (nins + 1) * sizeof *aoff);
+    Acc *acc = cg_scratch_alloc(sc, maxacc * sizeof *acc);
+    Vec_u32 *edges = &sc->edges;    /* (from, to) pairs */
+    uint32_t p = 0, x = 0, na = 0;
+    edges->len = 0;
     for (uint32_t b = 1; b < nb; b++) {
         MirBlock *bl = &f->blocks.data[b];
         bstart[b] = p;
         p += 2;
         for (uint32_t k = 0; k < bl->insts.len; k++) {
-            l->pos[bl->insts.data[k]] = p;
+            uint32_t i = bl->insts.data[k];
+            l->pos[i] = p;
+            if (na + 64 > maxacc) {
+                Acc *a2 = cg_scratch_alloc(sc, 2 * maxacc * sizeof *a2);
+                acc = memcpy(a2, acc, na * sizeof *acc);
+                maxacc *= 2;
+            }
+            aoff[x++] = na;
+            na += accesses(f, i, p, acc + na, 64);
+            uint32_t no = mir_inst(f, i)->nopnds;
+            const MirOpnd *ops = no ? mir_opnd(f, i, 0) : NULL;
+            for (uint32_t j = 0; j < no; j++) {
+                const MirOpnd *o = &ops[j];
+                if (o->kind == MO_BLOCK) {
+                    VEC_PUSH(*edges, b);
+                    VEC_PUSH(*edges, o->obj);
+                }
+            }
             p += 2;
         }
         bend[b] = p - 1;
     }
+    aoff[x] = na;
     l->npos = p;
 
     /* Scanning intervals with holes costs up to the number of inactive
@@ -358,71 +498,53 @@ cg_live_compute(MirFunc *f, CgLive *l)
      * the vregs' own events (when they get holes).  A stamp per
      * variable (the last block that defined it) finds the uses not
      * preceded by a def in their block. */
-    uint32_t *npred = xcalloc(nb + 1, sizeof *npred);
-    VEC(uint32_t) edges = {0};      /* (from, to) pairs */
-    VEC(Ref) ue = {0}, defs = {0};
-    VEC(Ev) ev = {0};
-    uint32_t *defd = xcalloc(nvars, sizeof *defd);
-    Acc acc[64];
-    /* Most operands make one access: sized once, these rarely grow
-     * (growing them by doubling in every function was most of this
-     * pass's allocator time). */
-    VEC_RESERVE_RAW(ue, f->opnds.len + 16);
-    VEC_RESERVE_RAW(defs, f->opnds.len + 16);
-    if (holes)
-        VEC_RESERVE_RAW(ev, f->opnds.len + 16);
-    VEC_RESERVE_RAW(edges, 4 * nb + 16);
+    uint32_t *npred = cg_scratch_zalloc(sc, (nb + 1) * sizeof *npred);
+    Ref *ue = cg_scratch_alloc(sc, na * sizeof *ue);
+    Ref *defs = cg_scratch_alloc(sc, na * sizeof *defs);
+    Ev *ev = cg_scratch_alloc(sc, (holes ? na : 0) * sizeof *ev);
+    uint32_t nue = 0, ndefs = 0, nev = 0;
+    uint32_t *defd = cg_scratch_zalloc(sc, nvars * sizeof *defd);
+    x = 0;
     for (uint32_t b = 1; b < nb; b++) {
         MirBlock *bl = &f->blocks.data[b];
-        for (uint32_t k = 0; k < bl->insts.len; k++) {
-            uint32_t i = bl->insts.data[k];
-            uint32_t n = accesses(f, i, l->pos[i], acc, 64);
-            for (uint32_t a = 0; a < n; a++) {
-                uint32_t v = acc[a].v;
+        for (uint32_t k = 0; k < bl->insts.len; k++, x++) {
+            const Acc *a0 = acc + aoff[x], *a1 = acc + aoff[x + 1];
+            for (const Acc *a = a0; a < a1; a++) {
+                uint32_t v = a->v;
                 if (v < MIR_VREG0)
                     continue;
-                widen(l, v, acc[a].pos);
+                widen(l, v, a->pos);
                 if (v < nregs && holes)
-                    VEC_PUSH(ev, ((Ev){v, ev_key(acc[a].pos,
-                        acc[a].def && acc[a].kill ? EV_DEF : EV_USE)}));
-                if (acc[a].use && defd[v] != b)
-                    VEC_PUSH(ue, ((Ref){v, b}));
+                    ev[nev++] = (Ev){v, ev_key(a->pos,
+                        a->def && a->kill ? EV_DEF : EV_USE)};
+                if (a->use && defd[v] != b)
+                    ue[nue++] = (Ref){v, b};
             }
-            for (uint32_t a = 0; a < n; a++) {
-                uint32_t v = acc[a].v;
-                if (v >= MIR_VREG0 && acc[a].def && acc[a].kill &&
-                    defd[v] != b) {
+            for (const Acc *a = a0; a < a1; a++) {
+                uint32_t v = a->v;
+                if (v >= MIR_VREG0 && a->def && a->kill && defd[v] != b) {
                     defd[v] = b;
-                    VEC_PUSH(defs, ((Ref){v, b}));
-                }
-            }
-            MirInst *mi = mir_inst(f, i);
-            for (uint32_t j = 0; j < mi->nopnds; j++) {
-                MirOpnd *o = mir_opnd(f, i, j);
-                if (o->kind == MO_BLOCK) {
-                    VEC_PUSH(edges, b);
-                    VEC_PUSH(edges, o->obj);
-                    npred[o->obj + 1]++;
+                    defs[ndefs++] = (Ref){v, b};
                 }
             }
         }
     }
+    uint32_t ne = edges->len;
+    for (uint32_t e = 0; e < ne; e += 2)
+        npred[edges->data[e + 1] + 1]++;
     for (uint32_t b = 0; b < nb; b++)
         npred[b + 1] += npred[b];
-    uint32_t *preds = xmalloc((edges.len / 2 + 1) * sizeof *preds);
-    uint32_t *fill = xcalloc(nb, sizeof *fill);
-    for (uint32_t e = 0; e < edges.len; e += 2) {
-        uint32_t to = edges.data[e + 1];
-        preds[npred[to] + fill[to]++] = edges.data[e];
+    uint32_t *preds = cg_scratch_alloc(sc, (ne / 2 + 1) * sizeof *preds);
+    uint32_t *fill = cg_scratch_zalloc(sc, nb * sizeof *fill);
+    for (uint32_t e = 0; e < ne; e += 2) {
+        uint32_t to = edges->data[e + 1];
+        preds[npred[to] + fill[to]++] = edges->data[e];
     }
     uint32_t *uestart, *defstart, *evstart;
-    Ref *uev = group_by_var(ue.data, ue.len, sizeof *ue.data, nvars,
-                            &uestart);
-    Ref *defv = group_by_var(defs.data, defs.len, sizeof *defs.data, nvars,
-                             &defstart);
-    Ev *evv = group_by_var(ev.data, ev.len, sizeof *ev.data, nvars,
-                           &evstart);
-    VEC_FREE(ue), VEC_FREE(defs), VEC_FREE(ev);
+    Ref *uev = group_by_var(ue, nue, sizeof *ue, nvars, &uestart, sc);
+    Ref *defv = group_by_var(defs, ndefs, sizeof *defs, nvars, &defstart,
+                             sc);
+    Ev *evv = group_by_var(ev, nev, sizeof *ev, nvars, &evstart, sc);
 
     /* For each variable, walk backwards from its upward-exposed uses
      * to the blocks that define it: the blocks it is live into and out
@@ -433,20 +555,20 @@ cg_live_compute(MirFunc *f, CgLive *l)
      * O(D) block events; D such values would need O(D^2) at once).
      * Stamps avoid clearing per variable. */
     CgLoops lp;
-    cg_loops_find(nb, npred, preds, &lp);
-    uint32_t *cov = xcalloc(nb, sizeof *cov);
-    uint32_t *kill = xcalloc(nb, sizeof *kill);
-    uint32_t *in = xcalloc(nb, sizeof *in);
-    uint32_t *out = xcalloc(nb, sizeof *out);
-    uint32_t *work = xmalloc((nb + 1) * sizeof *work);
-    Vec_u64 keys = {0}, tmp = {0}, spans = {0};
-    Vec_u32 rg = {0};
-    VEC_RESERVE_RAW(rg, 2 * nregs + 16);
-    l->rstart = xcalloc(nregs + 1, sizeof *l->rstart);
+    cg_loops_find(nb, npred, preds, &lp, sc);
+    uint32_t *cov = cg_scratch_zalloc(sc, nb * sizeof *cov);
+    uint32_t *kill = cg_scratch_zalloc(sc, nb * sizeof *kill);
+    uint32_t *in = cg_scratch_zalloc(sc, nb * sizeof *in);
+    uint32_t *out = cg_scratch_zalloc(sc, nb * sizeof *out);
+    uint32_t *work = cg_scratch_alloc(sc, (nb + 1) * sizeof *work);
+    Vec_u64 *keys = &sc->keys, *tmp = &sc->tmp, *spans = &sc->spans;
+    Vec_u32 *rg = &sc->ranges;
+    rg->len = 0;
+    VEC_RESERVE_RAW(*rg, 2 * nregs + 16);
     for (uint32_t v = MIR_VREG0; v < nvars; v++) {
         uint32_t stamp = v + 1, nw = 0;
         bool evs = v < nregs && holes;
-        keys.len = spans.len = 0;
+        keys->len = spans->len = 0;
         for (uint32_t d = defstart[v]; d < defstart[v + 1]; d++)
             kill[defv[d].block] = stamp;
         for (uint32_t u = uestart[v]; u < uestart[v + 1]; u++) {
@@ -460,7 +582,7 @@ cg_live_compute(MirFunc *f, CgLive *l)
             uint32_t b = work[--nw];
             widen(l, v, bstart[b]);
             if (evs)
-                VEC_PUSH(keys, ev_key(bstart[b], EV_IN));
+                VEC_PUSH(*keys, ev_key(bstart[b], EV_IN));
             /* live into a loop header and not killed in the loop: live
              * throughout it, and only its entries are walked on */
             bool whole = lp.inner[b] == b && lp.nchunk[b] &&
@@ -468,7 +590,7 @@ cg_live_compute(MirFunc *f, CgLive *l)
                                     defstart[v + 1] - defstart[v], b);
             if (whole) {
                 cov[b] = stamp;
-                take_loop(l, &lp, v, b, bstart, bend, evs ? &spans : NULL);
+                take_loop(l, &lp, v, b, bstart, bend, evs ? spans : NULL);
             }
             for (uint32_t q = npred[b]; q < npred[b + 1]; q++) {
                 uint32_t pb = preds[q];
@@ -482,7 +604,7 @@ cg_live_compute(MirFunc *f, CgLive *l)
                     out[pb] = stamp;
                     widen(l, v, bend[pb]);
                     if (evs)
-                        VEC_PUSH(keys, ev_key(bend[pb], EV_OUT));
+                        VEC_PUSH(*keys, ev_key(bend[pb], EV_OUT));
                 }
                 if (kill[pb] != stamp && in[pb] != stamp) {
                     in[pb] = stamp;
@@ -494,115 +616,31 @@ cg_live_compute(MirFunc *f, CgLive *l)
             continue;
         if (!holes) {
             if (l->start[v] != UINT32_MAX) {
-                VEC_PUSH(rg, l->start[v]);
-                VEC_PUSH(rg, l->end[v]);
+                VEC_PUSH(*rg, l->start[v]);
+                VEC_PUSH(*rg, l->end[v]);
                 l->rstart[v + 1] = 1;
             }
             continue;
         }
-        for (uint32_t e = evstart[v]; e < evstart[v + 1]; e++)
-            VEC_PUSH(keys, evv[e].key);
-        if (keys.len > tmp.cap) {
-            tmp.len = 0;
-            VEC_RESERVE(tmp, keys.len);
-        }
-        sort_keys(keys.data, keys.len, tmp.data);
-        if (spans.len > tmp.cap) {
-            tmp.len = 0;
-            VEC_RESERVE(tmp, spans.len);
-        }
-        sort_keys(spans.data, spans.len, tmp.data);
-        l->rstart[v + 1] = build_ranges(&rg, keys.data, keys.len,
-                                        spans.data, spans.len);
+        uint32_t ne0 = evstart[v], ne1 = evstart[v + 1];
+        if (!keys->len && ne0 == ne1)
+            continue;       /* never live (dead code removed): no range */
+        VEC_RESERVE_RAW(*keys, keys->len + (ne1 - ne0));
+        for (uint32_t e = ne0; e < ne1; e++)
+            keys->data[keys->len++] = evv[e].key;
+        VEC_RESERVE_RAW(*tmp, keys->len > spans->len ? keys->len
+                                                     : spans->len);
+        if (keys->len > 1)
+            sort_keys(keys->data, keys->len, tmp->data);
+        if (spans->len > 1)
+            sort_keys(spans->data, spans->len, tmp->data);
+        l->rstart[v + 1] = build_ranges(rg, keys->data, keys->len,
+                                        spans->data, spans->len);
     }
     for (uint32_t v = 0; v < nregs; v++)
         l->rstart[v + 1] += l->rstart[v];
-    l->ranges = rg.data;
-    VEC_FREE(keys), VEC_FREE(tmp), VEC_FREE(spans);
-    free(uev), free(defv), free(evv);
-    free(uestart), free(defstart), free(evstart);
+    l->ranges = rg->data;
 
-    /* Physical registers: exact ranges inside each block, found walking
-     * it backwards, so each block's pairs come out by decreasing start
-     * and are reversed in place: the pairs of a register end up sorted
-     * by start without a sort. */
-    uint32_t pend[MIR_NPREG], blen[MIR_NPREG];
-    uint64_t alloc_mask = 0;
-    for (int c = 0; c < MIR_NCLS; c++)
-        for (const uint8_t *r = ri->order[c]; *r; r++)
-            alloc_mask |= (uint64_t)1 << *r;
-    for (uint32_t b = 1; b < nb; b++) {
-        MirBlock *bl = &f->blocks.data[b];
-        for (uint32_t r = 0; r < MIR_NPREG; r++) {
-            pend[r] = UINT32_MAX;
-            blen[r] = l->fixed[r].len / 2;
-        }
-        for (uint32_t k = bl->insts.len; k-- > 0;) {
-            uint32_t i = bl->insts.data[k];
-            uint32_t ip = l->pos[i];
-            uint32_t n = accesses(f, i, ip, acc, 64);
-            if (f->target->ops[mir_inst(f, i)->op].flags & MIR_OPF_CALL) {
-                for (uint32_t r = 1; r < ri->nregs; r++) {
-                    if (!(ri->caller_saved >> r & 1))
-                        continue;
-                    uint32_t hi = pend[r] != UINT32_MAX ? pend[r] : ip + 1;
-                    VEC_PUSH(l->fixed[r], ip + 1);
-                    VEC_PUSH(l->fixed[r], hi);
-                    pend[r] = UINT32_MAX;
-                }
-            }
-            for (uint32_t a = 0; a < n; a++) {
-                uint32_t v = acc[a].v;
-                if (!acc[a].def || v >= MIR_NPREG || !(alloc_mask >> v & 1))
-                    continue;
-                uint32_t hi = pend[v] != UINT32_MAX ? pend[v] : acc[a].pos;
-                if (hi < acc[a].pos)
-                    hi = acc[a].pos;
-                VEC_PUSH(l->fixed[v], acc[a].pos);
-                VEC_PUSH(l->fixed[v], hi);
-                pend[v] = UINT32_MAX;
-            }
-            for (uint32_t a = 0; a < n; a++) {
-                uint32_t v = acc[a].v;
-                if (acc[a].use && v < MIR_NPREG && (alloc_mask >> v & 1) &&
-                    pend[v] == UINT32_MAX)
-                    pend[v] = acc[a].pos;
-            }
-        }
-        for (uint32_t r = 0; r < MIR_NPREG; r++) {
-            if (pend[r] != UINT32_MAX) {
-                VEC_PUSH(l->fixed[r], bstart[b]);
-                VEC_PUSH(l->fixed[r], pend[r]);
-            }
-            reverse_pairs(l->fixed[r].data, blen[r], l->fixed[r].len / 2);
-        }
-    }
-    for (uint32_t r = 0; r < MIR_NPREG; r++) {
-        uint32_t *d = l->fixed[r].data, n = l->fixed[r].len / 2, mx = 0;
-        for (uint32_t k = 1; k < n; k++) {  /* a stable insertion sort */
-            uint32_t lo = d[2 * k], hi = d[2 * k + 1], j = k;
-            for (; j > 0 && d[2 * (j - 1)] > lo; j--)
-                d[2 * j] = d[2 * (j - 1)], d[2 * j + 1] = d[2 * (j - 1) + 1];
-            d[2 * j] = lo, d[2 * j + 1] = hi;
-        }
-        for (uint32_t k = 0; k < n; k++) {  /* ends become prefix max */
-            if (d[2 * k + 1] > mx)
-                mx = d[2 * k + 1];
-            d[2 * k + 1] = mx;
-        }
-    }
-    VEC_FREE(edges);
-    free(npred), free(preds), free(fill), free(defd);
-    free(kill), free(in), free(out), free(work), free(cov);
-    cg_loops_free(&lp);
-    free(bstart), free(bend);
-}
-
-void
-cg_live_free(CgLive *l)
-{
-    free(l->start), free(l->end), free(l->pos);
-    free(l->rstart), free(l->ranges);
-    for (uint32_t r = 0; r < MIR_NPREG; r++)
-        VEC_FREE(l->fixed[r]);
+    fixed_ranges(f, l, acc, aoff, bstart, sc);
+    cg_scratch_release(sc, mark);
 }

@@ -48,10 +48,11 @@ uf_find(uint32_t *uf, uint32_t b)
  * number in each block's subtree. */
 static void
 dfs(uint32_t nb, const uint32_t *nsucc, const uint32_t *succ,
-    uint32_t *pre, uint32_t *last)
+    uint32_t *pre, uint32_t *last, CgScratch *sc)
 {
-    uint32_t *stack = xmalloc(nb * sizeof *stack);
-    uint32_t *next = xmalloc(nb * sizeof *next);
+    CgScratchMark m = cg_scratch_mark(sc);
+    uint32_t *stack = cg_scratch_alloc(sc, nb * sizeof *stack);
+    uint32_t *next = cg_scratch_alloc(sc, nb * sizeof *next);
     uint32_t sp = 0, n = 0;
     if (nb > 1) {
         pre[1] = ++n;
@@ -72,7 +73,7 @@ dfs(uint32_t nb, const uint32_t *nsucc, const uint32_t *succ,
             stack[sp++] = s;
         }
     }
-    free(stack), free(next);
+    cg_scratch_release(sc, m);
 }
 
 static int
@@ -86,20 +87,22 @@ cmp_u64(const void *a, const void *b)
  * merged where they touch.  False (no chunks) past MAXCHUNK. */
 static bool
 make_chunks(CgLoops *lp, uint32_t h, const uint32_t *own, uint32_t nown,
-            const uint32_t *kids, uint32_t nkids)
+            const uint32_t *kids, uint32_t nkids, CgScratch *sc)
 {
-    uint64_t *all = xmalloc((nown + nkids * MAXCHUNK) * sizeof *all);
+    CgScratchMark m = cg_scratch_mark(sc);
+    uint64_t *all = cg_scratch_alloc(sc, (nown + nkids * MAXCHUNK) *
+                                         sizeof *all);
     uint32_t n = 0;
     for (uint32_t k = 0; k < nown; k++)
         all[n++] = (uint64_t)own[k] << 32 | own[k];
     for (uint32_t k = 0; k < nkids; k++) {
         uint32_t x = kids[k];
         if (!lp->nchunk[x]) {
-            free(all);
+            cg_scratch_release(sc, m);
             return false;
         }
         for (uint32_t j = 0; j < lp->nchunk[x]; j++) {
-            const uint32_t *c = &lp->chunks.data[2 * (lp->chunk[x] + j)];
+            const uint32_t *c = &lp->chunks[2 * (lp->chunk[x] + j)];
             all[n++] = (uint64_t)c[0] << 32 | c[1];
         }
     }
@@ -118,55 +121,53 @@ make_chunks(CgLoops *lp, uint32_t h, const uint32_t *own, uint32_t nown,
             nc++;
         }
     }
-    free(all);
+    cg_scratch_release(sc, m);
     if (!ok)
         return false;
-    lp->chunk[h] = lp->chunks.len / 2;
+    lp->chunk[h] = lp->nchunks;
     lp->nchunk[h] = nc;
-    for (uint32_t k = 0; k < 2 * nc; k++)
-        VEC_PUSH(lp->chunks, c[k]);
+    memcpy(lp->chunks + 2 * lp->nchunks, c, 2 * nc * sizeof *c);
+    lp->nchunks += nc;
     return true;
 }
 
 void
 cg_loops_find(uint32_t nb, const uint32_t *npred, const uint32_t *preds,
-              CgLoops *lp)
+              CgLoops *lp, CgScratch *sc)
 {
     memset(lp, 0, sizeof *lp);
-    lp->inner = xcalloc(nb, sizeof *lp->inner);
-    lp->outer = xcalloc(nb, sizeof *lp->outer);
-    lp->lpre = xcalloc(nb, sizeof *lp->lpre);
-    lp->llast = xcalloc(nb, sizeof *lp->llast);
-    lp->chunk = xcalloc(nb, sizeof *lp->chunk);
-    lp->nchunk = xcalloc(nb, sizeof *lp->nchunk);
-    lp->pre = xcalloc(nb, sizeof *lp->pre);
-    lp->last = xcalloc(nb, sizeof *lp->last);
+    /* the eight per-block tables, zeroed at once */
+    uint32_t *t = cg_scratch_zalloc(sc, 8 * (size_t)nb * sizeof *t);
+    lp->inner = t, lp->outer = t + nb, lp->lpre = t + 2 * (size_t)nb;
+    lp->llast = t + 3 * (size_t)nb, lp->chunk = t + 4 * (size_t)nb;
+    lp->nchunk = t + 5 * (size_t)nb, lp->pre = t + 6 * (size_t)nb;
+    lp->last = t + 7 * (size_t)nb;
 
-    /* successors, for the search */
-    uint32_t *nsucc = xcalloc(nb + 1, sizeof *nsucc);
-    uint32_t *succ = xmalloc((npred[nb] + 1) * sizeof *succ);
+    /* successors, for the search; the tables stay until the caller
+     * releases its scratch */
+    uint32_t *nsucc = cg_scratch_zalloc(sc, (nb + 1) * sizeof *nsucc);
+    uint32_t *succ = cg_scratch_alloc(sc, (npred[nb] + 1) * sizeof *succ);
     for (uint32_t q = 0; q < npred[nb]; q++)
         nsucc[preds[q] + 1]++;
     for (uint32_t b = 0; b < nb; b++)
         nsucc[b + 1] += nsucc[b];
-    uint32_t *fill = xmalloc((nb + 1) * sizeof *fill);
+    uint32_t *fill = cg_scratch_alloc(sc, (nb + 1) * sizeof *fill);
     memcpy(fill, nsucc, (nb + 1) * sizeof *fill);
     for (uint32_t b = 0; b < nb; b++)
         for (uint32_t q = npred[b]; q < npred[b + 1]; q++)
             succ[fill[preds[q]]++] = b;
-    dfs(nb, nsucc, succ, lp->pre, lp->last);
-    free(nsucc), free(succ);
+    dfs(nb, nsucc, succ, lp->pre, lp->last, sc);
 
     /* blocks by preorder number */
-    uint32_t *byno = xcalloc(nb + 1, sizeof *byno);
+    uint32_t *byno = cg_scratch_zalloc(sc, (nb + 1) * sizeof *byno);
     for (uint32_t b = 1; b < nb; b++)
         if (lp->pre[b])
             byno[lp->pre[b]] = b;
-    uint32_t *uf = xmalloc(nb * sizeof *uf);
-    uint32_t *mark = xcalloc(nb, sizeof *mark);
-    uint32_t *work = xmalloc(nb * sizeof *work);
-    uint32_t *seen = xmalloc(nb * sizeof *seen);
-    bool *isloop = xcalloc(nb, sizeof *isloop);
+    uint32_t *uf = cg_scratch_alloc(sc, nb * sizeof *uf);
+    uint32_t *mark = cg_scratch_zalloc(sc, nb * sizeof *mark);
+    uint32_t *work = cg_scratch_alloc(sc, nb * sizeof *work);
+    uint32_t *seen = cg_scratch_alloc(sc, nb * sizeof *seen);
+    bool *isloop = cg_scratch_zalloc(sc, nb * sizeof *isloop);
     for (uint32_t b = 0; b < nb; b++)
         uf[b] = b;
     uint64_t budget = 16 * (uint64_t)(npred[nb] + nb);
@@ -228,12 +229,17 @@ cg_loops_find(uint32_t nb, const uint32_t *npred, const uint32_t *preds,
 
     /* the loop forest in preorder (lpre, llast: a header's subtree),
      * and each loop's chunks, children before parents */
-    uint32_t *nkid = xcalloc(nb + 1, sizeof *nkid);
-    for (uint32_t b = 1; b < nb; b++)   /* blocks and loops under one */
+    uint32_t *nkid = cg_scratch_zalloc(sc, (nb + 1) * sizeof *nkid);
+    uint32_t nloops = 0;
+    for (uint32_t b = 1; b < nb; b++) { /* blocks and loops under one */
         nkid[(isloop[b] ? lp->outer[b] : lp->inner[b]) + 1]++;
+        nloops += isloop[b];
+    }
     for (uint32_t b = 0; b < nb; b++)
         nkid[b + 1] += nkid[b];
-    uint32_t *kid = xmalloc((nb + 1) * sizeof *kid);
+    uint32_t *kid = cg_scratch_alloc(sc, (nb + 1) * sizeof *kid);
+    lp->chunks = cg_scratch_alloc(sc, 2 * MAXCHUNK * (size_t)nloops *
+                                      sizeof *lp->chunks);
     memcpy(fill, nkid, (nb + 1) * sizeof *fill);
     for (uint32_t b = 1; b < nb; b++) {
         uint32_t p = isloop[b] ? lp->outer[b] : lp->inner[b];
@@ -267,16 +273,6 @@ cg_loops_find(uint32_t nb, const uint32_t *npred, const uint32_t *preds,
                 kids[nk++] = kid[k];
             else
                 own[nown++] = kid[k];
-        make_chunks(lp, h, own, nown, kids, nk);
+        make_chunks(lp, h, own, nown, kids, nk, sc);
     }
-    free(nkid), free(kid), free(fill);
-    free(byno), free(uf), free(mark), free(work), free(seen), free(isloop);
-}
-
-void
-cg_loops_free(CgLoops *lp)
-{
-    free(lp->inner), free(lp->outer), free(lp->lpre), free(lp->llast);
-    free(lp->chunk), free(lp->nchunk), free(lp->pre), free(lp->last);
-    VEC_FREE(lp->chunks);
 }

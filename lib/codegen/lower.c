@@ -451,6 +451,8 @@ stream_end(CgStream *s)
         stage_done(c, CG_STAGE_FINISH, &t0);
     }
     VEC_FREE(c->leafpool);
+    cg_scratch_free(c->scratch);
+    c->scratch = NULL;
     cg_dwarf_free(c->dwarf);
     c->dwarf = NULL;
     return s->ok;

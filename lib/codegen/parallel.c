@@ -53,6 +53,7 @@ worker(void *arg)
     Queue *q = arg;
     CgCtx c = *q->proto;
     memset(&c.leafpool, 0, sizeof c.leafpool);
+    c.scratch = NULL;           /* the calling thread's */
     pthread_mutex_lock(&q->mu);
     for (;;) {
         while (!q->stop && q->next < q->n &&
@@ -69,6 +70,7 @@ worker(void *arg)
     }
     pthread_mutex_unlock(&q->mu);
     VEC_FREE(c.leafpool);
+    cg_scratch_free(c.scratch);
     return NULL;
 }
 

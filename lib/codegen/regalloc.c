@@ -41,11 +41,16 @@
 
 typedef struct {
     MirFunc *f;
+    CgScratch *sc;          /* where every table below lives */
     CgLive live;
     uint32_t *order;        /* vregs sorted by interval start */
     uint32_t norder;
-    uint32_t *active, *inactive;
-    uint32_t nactive, ninactive;
+    /* The intervals holding each register: a list from held[r] through
+     * hnext (0 ends it).  Whether one is active (covers the scan's
+     * position) or inactive (in a hole) is found when it is visited, and
+     * those that ended are dropped then. */
+    uint32_t held[MIR_NPREG], *hnext;
+    uint32_t pos;           /* the scan's position */
     bool *spilled;
     uint32_t nspilled;
     uint64_t allocatable;
@@ -56,15 +61,19 @@ typedef struct {
      * whole-register copy is v's only definition, else 0; the positions
      * where vreg x is defined are dpos[dstart[x] .. dstart[x+1]). */
     uint32_t *csrc, *dstart, *dpos;
+    /* Per vreg, its first range that may end at or after the scan's
+     * position (which never decreases), from its first range (0). */
+    uint32_t *rcur;
 } Ra;
+
 
 /* The fixed ranges of r are sorted by start, and live.c replaced each
  * end by the maximum end so far, so one binary search answers. */
 static bool
 fixed_conflict(const CgLive *l, uint32_t r, uint32_t s, uint32_t e)
 {
-    const uint32_t *p = l->fixed[r].data;
-    uint32_t lo = 0, hi = l->fixed[r].len / 2;
+    const uint32_t *p = l->fixed + 2 * l->fstart[r];
+    uint32_t lo = 0, hi = l->fstart[r + 1] - l->fstart[r];
     while (lo < hi) {       /* lo = number of ranges starting <= e */
         uint32_t mid = (lo + hi) / 2;
         if (p[2 * mid] <= e)
@@ -84,7 +93,8 @@ order_by_start(Ra *ra, uint32_t nr)
     const CgLive *l = &ra->live;
     if (l->npos >= UINT32_MAX - 1)
         CG_BUG("register allocation: %u positions", l->npos);
-    uint32_t *cnt = xcalloc(l->npos + 1, sizeof *cnt);
+    CgScratchMark m = cg_scratch_mark(ra->sc);
+    uint32_t *cnt = cg_scratch_zalloc(ra->sc, (l->npos + 1) * sizeof *cnt);
     uint32_t n = 0;
     for (uint32_t v = MIR_VREG0; v < nr; v++)
         if (l->start[v] != UINT32_MAX) {
@@ -100,7 +110,7 @@ order_by_start(Ra *ra, uint32_t nr)
         if (l->start[v] != UINT32_MAX)
             ra->order[cnt[l->start[v]]++] = v;
     ra->norder = n;
-    free(cnt);
+    cg_scratch_release(ra->sc, m);
 }
 
 /* Whether v's ranges contain position p. */
@@ -119,10 +129,30 @@ covers(const CgLive *l, uint32_t v, uint32_t p)
     return lo < l->rstart[v + 1] - l->rstart[v] && r[2 * lo] <= p;
 }
 
+/* Whether x, an interval the scan has passed, covers the scan's
+ * position p: its cursor moves past the ranges ending before p, so
+ * each range is passed once over the whole scan (a binary search per
+ * step was most of the scan on large functions). */
 static bool
-intersect(const CgLive *l, uint32_t a, uint32_t b)
+covers_at(Ra *ra, uint32_t x, uint32_t p)
 {
-    const uint32_t *x = l->ranges + 2 * l->rstart[a];
+    const CgLive *l = &ra->live;
+    const uint32_t *r = l->ranges + 2 * l->rstart[x];
+    uint32_t n = l->rstart[x + 1] - l->rstart[x], k = ra->rcur[x];
+    while (k < n && r[2 * k + 1] < p)
+        k++;
+    ra->rcur[x] = k;
+    return k < n && r[2 * k] <= p;
+}
+
+/* Whether the intervals of a (one the scan has passed) and b (the
+ * current one) intersect.  a's ranges before its cursor end before the
+ * scan's position, where b starts. */
+static bool
+intersect(const Ra *ra, uint32_t a, uint32_t b)
+{
+    const CgLive *l = &ra->live;
+    const uint32_t *x = l->ranges + 2 * (l->rstart[a] + ra->rcur[a]);
     const uint32_t *y = l->ranges + 2 * l->rstart[b];
     const uint32_t *xe = l->ranges + 2 * l->rstart[a + 1];
     const uint32_t *ye = l->ranges + 2 * l->rstart[b + 1];
@@ -140,6 +170,12 @@ intersect(const CgLive *l, uint32_t a, uint32_t b)
 static bool
 fixed_conflict_v(const CgLive *l, uint32_t r, uint32_t v)
 {
+    /* none of r's fixed ranges within v's hull: the first starts
+     * after it, or the last end (the maximum) is before it */
+    uint32_t n = l->fstart[r + 1] - l->fstart[r];
+    const uint32_t *p = l->fixed + 2 * l->fstart[r];
+    if (!n || p[0] > l->end[v] || p[2 * n - 1] < l->start[v])
+        return false;
     for (uint32_t k = l->rstart[v]; k < l->rstart[v + 1]; k++)
         if (fixed_conflict(l, r, l->ranges[2 * k], l->ranges[2 * k + 1]))
             return true;
@@ -169,19 +205,42 @@ same_value(Ra *ra, uint32_t v, uint32_t x)
     return true;
 }
 
+/* The next interval of register r's list at link *lk that has not
+ * ended before the scan's position (0 at the end of the list); the
+ * ended ones are unlinked, for good: the position only grows.  *active:
+ * whether it covers the position (else it is in a hole). */
+static uint32_t
+held_next(Ra *ra, uint32_t *lk, bool *active)
+{
+    while (*lk) {
+        uint32_t x = *lk;
+        if (ra->live.end[x] < ra->pos) {
+            *lk = ra->hnext[x];
+            continue;
+        }
+        *active = covers_at(ra, x, ra->pos);
+        return x;
+    }
+    return 0;
+}
+
+/* Whether interval x, holding a register at the scan's position (active
+ * if it covers it), blocks that register for v: an active one always,
+ * one in a hole if it meets v again; not if it holds v's value. */
+static bool
+blocks(Ra *ra, uint32_t x, bool active, uint32_t v)
+{
+    return (active || intersect(ra, x, v)) && !same_value(ra, v, x);
+}
+
 /* Whether register r is free over all of v's ranges. */
 static bool
 reg_ok(Ra *ra, uint32_t r, uint32_t v)
 {
-    MirFunc *f = ra->f;
-    for (uint32_t k = 0; k < ra->nactive; k++)
-        if (mir_vreg(f, ra->active[k])->reg == r &&
-            !same_value(ra, v, ra->active[k]))
-            return false;
-    for (uint32_t k = 0; k < ra->ninactive; k++)
-        if (mir_vreg(f, ra->inactive[k])->reg == r &&
-            intersect(&ra->live, ra->inactive[k], v) &&
-            !same_value(ra, v, ra->inactive[k]))
+    bool active;
+    for (uint32_t *lk = &ra->held[r], x; (x = held_next(ra, lk, &active));
+         lk = &ra->hnext[x])
+        if (blocks(ra, x, active, v))
             return false;
     return !fixed_conflict_v(&ra->live, r, v);
 }
@@ -246,31 +305,21 @@ hint_pick(Ra *ra, uint32_t v)
 /* Linear scan over intervals with holes (Wimmer and Moessenboeck,
  * "Optimized interval splitting in a linear scan register allocator",
  * without the splitting): 'active' intervals cover the current
- * position, 'inactive' ones are in a hole there. */
+ * position, 'inactive' ones are in a hole there.  They are kept by
+ * register (Ra.held), so a question about one register visits only
+ * the intervals holding it, not all of them: which are active and
+ * which inactive at a step only matters for the register asked about
+ * (what the scan decides does not depend on any order among them). */
 static void
 scan(Ra *ra)
 {
     MirFunc *f = ra->f;
     const MirRegInfo *ri = f->target->regs;
     CgLive *l = &ra->live;
-    uint32_t *tmp = xmalloc((ra->norder + 1) * sizeof *tmp);
     for (uint32_t q = 0; q < ra->norder; q++) {
-        uint32_t v = ra->order[q], pos = l->start[v];
+        uint32_t v = ra->order[q];
         MirVreg *vr = mir_vreg(f, v);
-        uint32_t na = 0, ni = 0;
-        for (uint32_t k = 0; k < ra->nactive + ra->ninactive; k++) {
-            uint32_t x = k < ra->nactive ? ra->active[k]
-                                         : ra->inactive[k - ra->nactive];
-            if (l->end[x] < pos)
-                continue;
-            if (covers(l, x, pos))
-                ra->active[na++] = x;
-            else
-                tmp[ni++] = x;
-        }
-        memcpy(ra->inactive, tmp, ni * sizeof *tmp);
-        ra->nactive = na;
-        ra->ninactive = ni;
+        ra->pos = l->start[v];
         uint32_t pick = hint_pick(ra, v);
         for (const uint8_t *r = ri->order[vr->cls]; *r && !pick; r++)
             if (reg_ok(ra, *r, v))
@@ -283,13 +332,10 @@ scan(Ra *ra)
                 if (fixed_conflict_v(l, *r, v))
                     continue;
                 uint32_t e = 0;
-                bool ok = true;
-                for (uint32_t k = 0; k < ra->nactive + ra->ninactive; k++) {
-                    uint32_t x = k < ra->nactive
-                                     ? ra->active[k]
-                                     : ra->inactive[k - ra->nactive];
-                    if (mir_vreg(f, x)->reg != *r ||
-                        (k >= ra->nactive && !intersect(l, x, v)))
+                bool ok = true, active;
+                for (uint32_t *lk = &ra->held[*r], x;
+                     (x = held_next(ra, lk, &active)); lk = &ra->hnext[x]) {
+                    if (!active && !intersect(ra, x, v))
                         continue;
                     if (mir_vreg(f, x)->nospill)
                         ok = false;
@@ -309,29 +355,21 @@ scan(Ra *ra)
                 CG_BUG("register allocation failed for %%v%u",
                        v - MIR_VREG0);
             pick = best;
-            uint32_t n2 = 0;
-            for (uint32_t k = 0; k < ra->nactive; k++) {
-                uint32_t x = ra->active[k];
-                if (mir_vreg(f, x)->reg == pick)
+            bool active;
+            for (uint32_t *lk = &ra->held[pick], x;
+                 (x = held_next(ra, lk, &active));) {
+                if (active || intersect(ra, x, v)) {
                     spill(ra, x);
-                else
-                    ra->active[n2++] = x;
+                    *lk = ra->hnext[x];
+                } else {
+                    lk = &ra->hnext[x];
+                }
             }
-            ra->nactive = n2;
-            n2 = 0;
-            for (uint32_t k = 0; k < ra->ninactive; k++) {
-                uint32_t x = ra->inactive[k];
-                if (mir_vreg(f, x)->reg == pick && intersect(l, x, v))
-                    spill(ra, x);
-                else
-                    ra->inactive[n2++] = x;
-            }
-            ra->ninactive = n2;
         }
         vr->reg = pick;
-        ra->active[ra->nactive++] = v;
+        ra->hnext[v] = ra->held[pick];
+        ra->held[pick] = v;
     }
-    free(tmp);
 }
 
 /* ---------------------------------------------------------------- spill */
@@ -351,7 +389,8 @@ rewrite(Ra *ra)
     MirFunc *f = ra->f;
     uint32_t nr = mir_num_regs(f);
     /* one defining instruction if any; UINT32_MAX for several */
-    uint32_t *def = xcalloc(nr, sizeof *def);
+    CgScratchMark m = cg_scratch_mark(ra->sc);
+    uint32_t *def = cg_scratch_zalloc(ra->sc, nr * sizeof *def);
     for (uint32_t i = 1; i < f->insts.len; i++) {
         MirInst *in = mir_inst(f, i);
         for (uint32_t j = 0; j < in->nopnds; j++) {
@@ -380,8 +419,8 @@ rewrite(Ra *ra)
     /* A run of consecutive instructions mentioning a spilled vreg (a
      * two-address copy and its operation) shares one temporary: one
      * reload before the run, one store after it. */
-    uint32_t *tmp = xcalloc(nr, sizeof *tmp);
-    bool *dirty = xcalloc(nr, sizeof *dirty);
+    uint32_t *tmp = cg_scratch_zalloc(ra->sc, nr * sizeof *tmp);
+    bool *dirty = cg_scratch_zalloc(ra->sc, nr * sizeof *dirty);
     for (uint32_t b = 1; b < f->blocks.len; b++) {
         MirBlock *bl = &f->blocks.data[b];
         VEC(uint32_t) out = {0};
@@ -508,9 +547,7 @@ rewrite(Ra *ra)
         bl->insts.len = out.len;
         bl->insts.cap = out.cap;
     }
-    free(tmp);
-    free(dirty);
-    free(def);
+    cg_scratch_release(ra->sc, m);
 }
 
 /* Fills csrc, dstart and dpos (see Ra) from this round's positions. */
@@ -520,16 +557,18 @@ find_copies(Ra *ra)
     MirFunc *f = ra->f;
     const CgLive *l = &ra->live;
     uint32_t n = mir_num_regs(f);
-    ra->csrc = xcalloc(n + 1, sizeof *ra->csrc);
-    ra->dstart = xcalloc(n + 2, sizeof *ra->dstart);
+    ra->csrc = cg_scratch_zalloc(ra->sc, (n + 1) * sizeof *ra->csrc);
+    ra->dstart = cg_scratch_zalloc(ra->sc, (n + 2) * sizeof *ra->dstart);
     for (int pass = 0; pass < 2; pass++) {
         for (uint32_t b = 1; b < f->blocks.len; b++) {
             MirBlock *bl = &f->blocks.data[b];
             for (uint32_t k = 0; k < bl->insts.len; k++) {
                 uint32_t i = bl->insts.data[k];
                 MirInst *in = mir_inst(f, i);
-                for (uint32_t j = 0; j < in->nopnds; j++) {
-                    MirOpnd *o = mir_opnd(f, i, j);
+                uint32_t no = in->nopnds;
+                const MirOpnd *ops = no ? mir_opnd(f, i, 0) : NULL;
+                for (uint32_t j = 0; j < no; j++) {
+                    const MirOpnd *o = &ops[j];
                     if (o->kind != MO_REG || !mir_is_vreg(o->reg) ||
                         !(o->role == MIR_R_DEF || o->role == MIR_R_USEDEF ||
                           o->role == MIR_R_EDEF || o->role == MIR_R_SCRATCH))
@@ -558,8 +597,8 @@ find_copies(Ra *ra)
             }
         }
         if (pass == 0)
-            ra->dpos = xmalloc((csr_counted(ra->dstart, n) + 1) *
-                               sizeof *ra->dpos);
+            ra->dpos = cg_scratch_alloc(ra->sc,
+                (csr_counted(ra->dstart, n) + 1) * sizeof *ra->dpos);
         else
             csr_filled(ra->dstart, n);
     }
@@ -577,7 +616,7 @@ set_hints(Ra *ra)
     MirFunc *f = ra->f;
     uint32_t n = mir_num_regs(f);
     ra->npart = n;
-    ra->pstart = xcalloc(n + 2, sizeof *ra->pstart);
+    ra->pstart = cg_scratch_zalloc(ra->sc, (n + 2) * sizeof *ra->pstart);
     for (int pass = 0; pass < 2; pass++) {
         for (uint32_t b = 1; b < f->blocks.len; b++) {
             MirBlock *bl = &f->blocks.data[b];
@@ -603,8 +642,8 @@ set_hints(Ra *ra)
             }
         }
         if (pass == 0)
-            ra->part = xmalloc((csr_counted(ra->pstart, n) + 1) *
-                               sizeof *ra->part);
+            ra->part = cg_scratch_alloc(ra->sc,
+                (csr_counted(ra->pstart, n) + 1) * sizeof *ra->part);
         else
             csr_filled(ra->pstart, n);
     }
@@ -624,19 +663,20 @@ cmp_slot(const void *a, const void *b, void *ctx)
 }
 
 static void
-share_spill_slots(MirFunc *f, CgLive *l)
+share_spill_slots(MirFunc *f, CgLive *l, CgScratch *sc)
 {
     uint32_t nr = mir_num_regs(f), n = 0;
-    uint32_t *objs = xmalloc(f->frame.len * sizeof *objs);
+    uint32_t *objs = cg_scratch_alloc(sc, f->frame.len * sizeof *objs);
     for (uint32_t k = 1; k < f->frame.len; k++)
         if (f->frame.data[k].kind == MF_SPILL &&
             l->start[nr + k] != UINT32_MAX)
             objs[n++] = k;
     qsort_r(objs, n, sizeof *objs, cmp_slot, l->start + nr);
-    uint32_t *heap = xmalloc((n + 1) * sizeof *heap);   /* reps by end */
-    uint32_t *rend = xcalloc(f->frame.len, sizeof *rend);
-    uint32_t *freed = xmalloc((n + 1) * sizeof *freed);
+    uint32_t *heap = cg_scratch_alloc(sc, (n + 1) * sizeof *heap);
+    uint32_t *rend = cg_scratch_zalloc(sc, f->frame.len * sizeof *rend);
+    uint32_t *freed = cg_scratch_alloc(sc, (n + 1) * sizeof *freed);
     uint32_t nh = 0, nf = 0;
+    bool shared = false;
     for (uint32_t a = 0; a < n; a++) {
         uint32_t o = objs[a], s = l->start[nr + o];
         while (nh && rend[heap[0]] < s) {
@@ -657,8 +697,10 @@ share_spill_slots(MirFunc *f, CgLive *l)
             }
         }
         uint32_t r = nf ? freed[--nf] : o;
-        if (r != o)
+        if (r != o) {
             f->frame.data[o].share = (int32_t)r;
+            shared = true;
+        }
         rend[r] = l->end[nr + o];
         uint32_t i = nh++;                  /* sift up */
         heap[i] = r;
@@ -669,7 +711,7 @@ share_spill_slots(MirFunc *f, CgLive *l)
             i = (i - 1) / 2;
         }
     }
-    for (uint32_t i = 1; i < f->insts.len; i++) {
+    for (uint32_t i = 1; shared && i < f->insts.len; i++) {
         MirInst *in = mir_inst(f, i);
         for (uint32_t j = 0; j < in->nopnds; j++) {
             MirOpnd *o = mir_opnd(f, i, j);
@@ -678,7 +720,6 @@ share_spill_slots(MirFunc *f, CgLive *l)
                 o->obj = (uint32_t)f->frame.data[o->obj].share;
         }
     }
-    free(objs), free(heap), free(rend), free(freed);
 }
 
 bool
@@ -687,6 +728,10 @@ cg_regalloc(CgCtx *c, MirFunc *f)
     Ra ra;
     memset(&ra, 0, sizeof ra);
     ra.f = f;
+    if (!c->scratch)
+        c->scratch = cg_scratch_new();
+    ra.sc = c->scratch;
+    CgScratchMark m0 = cg_scratch_mark(ra.sc);
     for (int k = 0; k < MIR_NCLS; k++)
         for (const uint8_t *r = f->target->regs->order[k]; *r; r++)
             ra.allocatable |= (uint64_t)1 << *r;
@@ -697,12 +742,14 @@ cg_regalloc(CgCtx *c, MirFunc *f)
         uint32_t nr = mir_num_regs(f);
         for (uint32_t v = MIR_VREG0; v < nr; v++)
             mir_vreg(f, v)->reg = 0;
-        cg_live_compute(f, &ra.live);
-        ra.order = xmalloc((nr + 1) * sizeof *ra.order);
-        ra.active = xmalloc((nr + 1) * sizeof *ra.active);
-        ra.inactive = xmalloc((nr + 1) * sizeof *ra.inactive);
-        ra.spilled = xcalloc(nr, sizeof *ra.spilled);
-        ra.norder = ra.nactive = ra.ninactive = ra.nspilled = 0;
+        CgScratchMark m = cg_scratch_mark(ra.sc);
+        cg_live_compute(f, &ra.live, ra.sc);
+        ra.order = cg_scratch_alloc(ra.sc, (nr + 1) * sizeof *ra.order);
+        ra.hnext = cg_scratch_alloc(ra.sc, nr * sizeof *ra.hnext);
+        memset(ra.held, 0, sizeof ra.held);
+        ra.spilled = cg_scratch_zalloc(ra.sc, nr * sizeof *ra.spilled);
+        ra.rcur = cg_scratch_zalloc(ra.sc, nr * sizeof *ra.rcur);
+        ra.norder = ra.nspilled = 0;
         order_by_start(&ra, nr);
         find_copies(&ra);
         scan(&ra);
@@ -710,20 +757,20 @@ cg_regalloc(CgCtx *c, MirFunc *f)
         if (!done)
             rewrite(&ra);
         else
-            share_spill_slots(f, &ra.live);
-        free(ra.order), free(ra.active), free(ra.inactive);
-        free(ra.spilled);
-        free(ra.csrc), free(ra.dstart), free(ra.dpos);
-        cg_live_free(&ra.live);
+            share_spill_slots(f, &ra.live, ra.sc);
+        cg_scratch_release(ra.sc, m);
         if (done)
             break;
     }
     /* replace vregs by their registers; drop self-copies */
     const MirRegInfo *ri = f->target->regs;
     for (uint32_t i = 1; i < f->insts.len; i++) {
-        MirInst *in = mir_inst(f, i);
-        for (uint32_t j = 0; j < in->nopnds; j++) {
-            MirOpnd *o = mir_opnd(f, i, j);
+        /* the operands' address and count read once: the stores below
+         * could alias them for the compiler */
+        uint32_t no = mir_inst(f, i)->nopnds;
+        MirOpnd *ops = no ? mir_opnd(f, i, 0) : NULL;
+        for (uint32_t j = 0; j < no; j++) {
+            MirOpnd *o = &ops[j];
             if (o->kind == MO_REG && mir_is_vreg(o->reg))
                 o->reg = mir_vreg(f, o->reg)->reg;
             if (o->kind == MO_MEM && o->base == MB_REG &&
@@ -754,7 +801,6 @@ cg_regalloc(CgCtx *c, MirFunc *f)
         }
         bl->insts.len = n;
     }
-    free(ra.pstart), free(ra.part);
-    (void)c;
+    cg_scratch_release(ra.sc, m0);
     return true;
 }
