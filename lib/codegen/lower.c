@@ -145,19 +145,18 @@ cg_define(CgCtx *c, IrValue v, uint32_t *n)
     return &c->leafpool.data[first];
 }
 
-/* Reverse post-order of the blocks reachable from the entry. */
+/* Reverse post-order of the blocks reachable from the entry (its
+ * work arrays on the scratch stack, released by the caller). */
 static uint32_t
-compute_rpo(IrFunc *f, bool *reach, IrBlock *rpo)
+compute_rpo(IrFunc *f, CgScratch *sc, bool *reach, IrBlock *rpo)
 {
     uint32_t nb = ir_num_blocks(f), n = 0, sp = 0;
-    IrBlock *stack = xmalloc(nb * sizeof *stack);
-    uint32_t *next = xcalloc(nb, sizeof *next);
-    IrBlock *post = xmalloc(nb * sizeof *post);
+    IrBlock *stack = cg_scratch_alloc(sc, nb * sizeof *stack);
+    uint32_t *next = cg_scratch_zalloc(sc, nb * sizeof *next);
+    IrBlock *post = cg_scratch_alloc(sc, nb * sizeof *post);
     IrBlock e = ir_layout_entry(f);
-    if (!e.id) {
-        free(stack), free(next), free(post);
+    if (!e.id)
         return 0;
-    }
     reach[e.id] = true;
     stack[sp++] = e;
     while (sp) {
@@ -177,7 +176,6 @@ compute_rpo(IrFunc *f, bool *reach, IrBlock *rpo)
     }
     for (uint32_t k = 0; k < n; k++)
         rpo[k] = post[n - 1 - k];
-    free(stack), free(next), free(post);
     return n;
 }
 
@@ -233,18 +231,25 @@ cg_compile_func(CgCtx *c, IrSym s, MirFunc *out)
     c->mf = &mf;
     c->sret = 0;
     uint32_t nv = ir_num_values(f), nb = ir_num_blocks(f);
-    c->vfirst = xcalloc(nv, sizeof *c->vfirst);
-    c->vcount = xcalloc(nv, sizeof *c->vcount);
+    /* The function's tables come off the thread's scratch stack, below
+     * the allocator's, and go back at the end. */
+    if (!c->scratch)
+        c->scratch = cg_scratch_new();
+    CgScratch *sc = c->scratch;
+    CgScratchMark mark = cg_scratch_mark(sc);
+    c->vfirst = cg_scratch_zalloc(sc, nv * sizeof *c->vfirst);
+    c->vcount = cg_scratch_zalloc(sc, nv * sizeof *c->vcount);
     c->leafpool.len = 0;
     VEC_PUSH(c->leafpool, 0);       /* index 0 means "unbound" */
-    c->blockmap = xcalloc(nb, sizeof *c->blockmap);
-    c->slotobj = xcalloc(ir_num_slots(f) + 1, sizeof *c->slotobj);
-    c->reachable = xcalloc(nb, sizeof *c->reachable);
+    c->blockmap = cg_scratch_zalloc(sc, nb * sizeof *c->blockmap);
+    c->slotobj = cg_scratch_zalloc(sc, (ir_num_slots(f) + 1) *
+                                       sizeof *c->slotobj);
+    c->reachable = cg_scratch_zalloc(sc, nb * sizeof *c->reachable);
     ir_uses_compute(f, &c->uses);
-    c->fusable = xcalloc(nv, sizeof *c->fusable);
+    c->fusable = cg_scratch_zalloc(sc, nv * sizeof *c->fusable);
 
-    IrBlock *rpo = xmalloc((nb + 1) * sizeof *rpo);
-    uint32_t nrpo = compute_rpo(f, c->reachable, rpo);
+    IrBlock *rpo = cg_scratch_alloc(sc, (nb + 1) * sizeof *rpo);
+    uint32_t nrpo = compute_rpo(f, sc, c->reachable, rpo);
     IR_FOR_BLOCKS(f, b) {
         if (!c->reachable[b.id])
             continue;
@@ -356,11 +361,11 @@ cg_compile_func(CgCtx *c, IrSym s, MirFunc *out)
             cg_dwarf_func(c, &mf);
         stage_done(c, CG_STAGE_EMIT, &t0);
     }
-    free(rpo);
     ir_uses_free(&c->uses);
-    free(c->fusable);
-    free(c->vfirst), free(c->vcount), free(c->blockmap);
-    free(c->slotobj), free(c->reachable);
+    cg_scratch_release(sc, mark);
+    c->vfirst = c->vcount = c->blockmap = c->slotobj = NULL;
+    c->fusable = NULL;
+    c->reachable = NULL;
     free(c->tpriv);
     c->tpriv = NULL;
     c->mf = NULL;
