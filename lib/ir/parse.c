@@ -486,7 +486,8 @@ ir_parse_param(SirParser *P, SirAttrs a, IrType t)
     if (a.attrs && t.id != IR_TY_PTR)
         error(P, a.aloc, "parameter attributes require type ptr, not %s",
               tyname(P, t, b));
-    VEC_PUSH(P->pstack, ((IrParam){t, a.attrs, a.byval}));
+    uint64_t byval = a.attrs & IR_ATTR_BYVAL ? P->byval : 0;
+    VEC_PUSH(P->pstack, ((IrParam){t, a.attrs, byval}));
 }
 
 SirAttrs
@@ -527,7 +528,7 @@ ir_parse_attr(SirParser *P, SirAttrs a, uint8_t attr, uint64_t byval,
               attr == IR_ATTR_NONNULL ? "nonnull" : "byval");
     a.attrs |= attr;
     if (attr == IR_ATTR_BYVAL)
-        a.byval = byval;
+        P->byval = byval;
     return a;
 }
 

@@ -43,9 +43,11 @@ typedef struct {
     IrLoc aloc;         /* first attribute */
 } SirRet;
 
+/* An attribute list.  Its byval(N) size waits in SirParser.byval (one
+ * list is read at a time): without it the parser's semantic value, which
+ * every shift and reduction copies, is 16 bytes instead of 24. */
 typedef struct {
     uint8_t attrs;
-    uint64_t byval;
     IrLoc aloc;         /* first attribute */
 } SirAttrs;
 
@@ -146,6 +148,7 @@ typedef struct SirParser {
     VEC(IrType) tstack;
     VEC(IrParam) pstack;
     VEC(IrInit) istack;
+    uint64_t byval;         /* N of the byval(N) in the list being read */
     /* function */
     IrFunc *f;
     bool detached;          /* body of a duplicate symbol: freed at end */
