@@ -213,14 +213,12 @@ label
     | UPRED  { $$ = ir_parse_pred_label(P, $1); }
     ;
 
+/* An instruction is not a symbol of its own: that would be one more
+ * reduction for each. */
 insts
     : %empty
-    | insts inst
-    ;
-
-inst
-    : LOCAL '='  { ir_parse_result(P, $1, @1); }  op
-    | op
+    | insts LOCAL '='  { ir_parse_result(P, $2, @2); }  op
+    | insts op
     ;
 
 typed_op
