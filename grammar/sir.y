@@ -83,7 +83,7 @@ void sir_yyerror(IrLoc *loc, void *scanner, SirParser *P, const char *msg);
 %token GLOBALADDR "'globaladdr'" ELLIPSIS "'...'"
 %token LEXERR "invalid token"
 
-%type <ty> type typed_op
+%type <ty> type ctype typed_op
 %type <n> types inits targs
 %type <id> label
 %type <op> icmp_pred fcmp_pred conv_opt
@@ -221,12 +221,17 @@ insts
     | insts op
     ;
 
+/* The rules read most often take TYPE itself besides a bracketed type
+ * (ctype), where 'type' would cost a reduction from TYPE to type. */
 typed_op
-    : type LOCAL  { ir_parse_operand(P, $2, @2, $1); $$ = $1; }
+    : TYPE LOCAL   { ir_parse_operand(P, $2, @2, $1); $$ = $1; }
+    | ctype LOCAL  { ir_parse_operand(P, $2, @2, $1); $$ = $1; }
     ;
 
 op
-    : ICONST type INT
+    : ICONST TYPE INT
+        { TL(TY, @2); ir_parse_iconst(P, @1, $2, $3, @3); }
+    | ICONST ctype INT
         { TL(TY, @2); ir_parse_iconst(P, @1, $2, $3, @3); }
     | FCONST type float_lit
         { TL(TY, @2); ir_parse_fconst(P, @1, $2, &$3, @3); }
@@ -252,12 +257,10 @@ op
         { ir_parse_stackslot(P, @1, $2, @2); }
     | GLOBALADDR GLOBAL
         { ir_parse_globaladdr(P, @1, $2, @2); }
-    | BINOP type LOCAL ',' LOCAL
-        { TL(TY, @2);
-          ir_parse_operand(P, $3, @3, IR_T_VOID);
-          ir_parse_operand(P, $5, @5, IR_T_VOID);
-          ir_parse_emit(P, @1, &(IrInstData){.op = (uint8_t)$1, .ty = $2},
-                        $2); }
+    | BINOP TYPE LOCAL ',' LOCAL
+        { ir_parse_binop(P, @1, $1, $2, @2, $3, @3, $5, @5); }
+    | BINOP ctype LOCAL ',' LOCAL
+        { ir_parse_binop(P, @1, $1, $2, @2, $3, @3, $5, @5); }
     | FNEG type LOCAL
         { TL(TY, @2);
           ir_parse_operand(P, $3, @3, IR_T_VOID);
@@ -376,7 +379,11 @@ targs
 
 type
     : TYPE
-    | '[' type X INT ']'     { $$ = ir_parse_array_type(P, @1, $2, $4, @4); }
+    | ctype
+    ;
+
+ctype
+    : '[' type X INT ']'     { $$ = ir_parse_array_type(P, @1, $2, $4, @4); }
     | '{' '}'                { $$ = ir_parse_struct_type(P, @1,
                                                          P->tstack.len); }
     | '{' types '}'          { $$ = ir_parse_struct_type(P, @1, $2); }

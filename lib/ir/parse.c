@@ -835,6 +835,17 @@ ir_parse_emit(SirParser *P, IrLoc oploc, const IrInstData *proto,
     return i;
 }
 
+/* BINOP type LOCAL "," LOCAL */
+void
+ir_parse_binop(SirParser *P, IrLoc loc, int op, IrType ty, IrLoc tyloc,
+               SirLocal a, IrLoc aloc, SirLocal b, IrLoc bloc)
+{
+    P->tl[IR_TLOC_TY] = tyloc;
+    ir_parse_operand(P, a, aloc, IR_T_VOID);
+    ir_parse_operand(P, b, bloc, IR_T_VOID);
+    ir_parse_emit(P, loc, &(IrInstData){.op = (uint8_t)op, .ty = ty}, ty);
+}
+
 /* Checks an INT literal against integer type t (section 2.5) and gives
  * its bits modulo 2^N. */
 static bool

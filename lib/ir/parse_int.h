@@ -227,6 +227,8 @@ void ir_parse_operand(SirParser *P, SirLocal name, IrLoc loc, IrType wty);
 void ir_parse_target(SirParser *P, uint32_t label, IrLoc loc, uint32_t n);
 IrInst ir_parse_emit(SirParser *P, IrLoc oploc, const IrInstData *proto,
                      IrType rty);
+void ir_parse_binop(SirParser *P, IrLoc loc, int op, IrType ty, IrLoc tyloc,
+                    SirLocal a, IrLoc aloc, SirLocal b, IrLoc bloc);
 void ir_parse_iconst(SirParser *P, IrLoc loc, IrType ty, SirInt n,
                      IrLoc nloc);
 void ir_parse_fconst(SirParser *P, IrLoc loc, IrType ty, const SirFloat *x,
