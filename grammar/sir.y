@@ -33,7 +33,6 @@
 }
 
 %code provides {
-int sir_yylex(SIR_YYSTYPE *lval, IrLoc *lloc, void *scanner, SirParser *P);
 void sir_yyerror(IrLoc *loc, void *scanner, SirParser *P, const char *msg);
 }
 
@@ -43,6 +42,11 @@ void sir_yyerror(IrLoc *loc, void *scanner, SirParser *P, const char *msg);
     ((cur) = (n) ? YYRHSLOC(rhs, 1) : YYRHSLOC(rhs, 0))
 /* Token locations for the next instruction's diagnostics (IR_TLOC_*). */
 #define TL(k, l) (P->tl[IR_TLOC_##k] = (l))
+/* The scanner (grammar/sir.l, compiled into this file at its end). */
+static int sir_lex(SIR_YYSTYPE *lval, IrLoc *lloc, void *scanner,
+                   SirParser *P);
+#undef yylex
+#define yylex sir_lex
 }
 
 %union {
@@ -442,3 +446,8 @@ inits
     ;
 
 %%
+
+/* The scanner is compiled with the parser (see the Makefile), so that
+ * sir_lex, called once per token, is inlined into the parse loop instead
+ * of paying a call and its register saves on every token. */
+#include "lex.yy.c"

@@ -28,8 +28,10 @@
 #include "sir.tab.h"
 #define YYSTYPE SIR_YYSTYPE
 #define YYLTYPE SIR_YYLTYPE
-#define YY_DECL int sir_yylex(SIR_YYSTYPE *, SIR_YYLTYPE *, void *, \
-                         SirParser *)
+/* The scanner is static in the parser's object (grammar/sir.y): this
+ * keeps lex.yy.h from declaring a yylex of its own. */
+#define YY_DECL static int sir_lex(SIR_YYSTYPE *, SIR_YYLTYPE *, void *, \
+                                SirParser *)
 #include "lex.yy.h"
 
 enum { KEY_VALUE = 1, KEY_LABEL = 2, KEY_SLOT = 3 };
