@@ -218,10 +218,14 @@ label
     ;
 
 /* An instruction is not a symbol of its own: that would be one more
- * reduction for each. */
+ * reduction for each.  The scanner binds the result of "%x =" as it
+ * reads the '=' (ir_parse_result, grammar/sir.l), where a mid-rule
+ * action would cost one more; that needs each state that shifts a LOCAL
+ * to reduce without a lookahead, so that an instruction is built before
+ * the '=' after it is read. */
 insts
     : %empty
-    | insts LOCAL '='  { ir_parse_result(P, $2, @2); }  op
+    | insts LOCAL '=' op
     | insts op
     ;
 
