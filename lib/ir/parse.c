@@ -248,7 +248,7 @@ ir_parse_badbyte(SirParser *P, IrLoc loc, unsigned c, bool instr)
  * parser; a stamp per function stands for clearing it. */
 
 /* The id mapped to (kind, name), or 0. */
-static uint32_t
+static inline uint32_t
 map_get(SirParser *P, int kind, uint32_t name)
 {
     if (name >= P->namecap || P->names[name].stamp != P->stamp)
@@ -256,19 +256,23 @@ map_get(SirParser *P, int kind, uint32_t name)
     return P->names[name].val[kind - 1];
 }
 
-/* Maps a new (kind, name) to id. */
 static void
+map_grow(SirParser *P, uint32_t name)
+{
+    uint32_t cap = P->namecap ? P->namecap : 256;
+    while (cap <= name)
+        cap *= 2;
+    P->names = xrealloc(P->names, cap * sizeof *P->names);
+    memset(P->names + P->namecap, 0, (cap - P->namecap) * sizeof *P->names);
+    P->namecap = cap;
+}
+
+/* Maps a new (kind, name) to id. */
+static inline void
 map_put(SirParser *P, int kind, uint32_t name, uint32_t id)
 {
-    if (name >= P->namecap) {
-        uint32_t cap = P->namecap ? P->namecap : 256;
-        while (cap <= name)
-            cap *= 2;
-        P->names = xrealloc(P->names, cap * sizeof *P->names);
-        memset(P->names + P->namecap, 0,
-               (cap - P->namecap) * sizeof *P->names);
-        P->namecap = cap;
-    }
+    if (name >= P->namecap)
+        map_grow(P, name);
     SirNameEnt *e = &P->names[name];
     if (e->stamp != P->stamp)
         *e = (SirNameEnt){P->stamp, {0, 0, 0}};
@@ -288,7 +292,7 @@ func_state_free(SirParser *P)
     P->after_term = false;
 }
 
-static IrValue
+static inline IrValue
 lookup_value(SirParser *P, SirLocal l)
 {
     if (l.name)
@@ -364,17 +368,22 @@ binfo(SirParser *P, IrBlock b)
     return &P->binfo.data[b.id];
 }
 
-/* Gives vpool[pool] the location loc (f->vlocs is parallel to vpool). */
 static void
+vlocs_fit(IrFunc *f)
+{
+    /* zero only the new entries, not the doubled capacity */
+    VEC_RESERVE_RAW(f->vlocs, f->vpool.len);
+    memset(f->vlocs.data + f->vlocs.len, 0,
+           (f->vpool.len - f->vlocs.len) * sizeof *f->vlocs.data);
+    f->vlocs.len = f->vpool.len;
+}
+
+/* Gives vpool[pool] the location loc (f->vlocs is parallel to vpool). */
+static inline void
 set_vloc(IrFunc *f, uint32_t pool, IrLoc loc)
 {
-    if (f->vlocs.len < f->vpool.len) {
-        /* zero only the new entries, not the doubled capacity */
-        VEC_RESERVE_RAW(f->vlocs, f->vpool.len);
-        memset(f->vlocs.data + f->vlocs.len, 0,
-               (f->vpool.len - f->vlocs.len) * sizeof *f->vlocs.data);
-        f->vlocs.len = f->vpool.len;
-    }
+    if (f->vlocs.len < f->vpool.len)
+        vlocs_fit(f);
     f->vlocs.data[pool] = loc;
 }
 
@@ -713,7 +722,7 @@ void
 ir_parse_operand(SirParser *P, SirLocal name, IrLoc loc, IrType wty)
 {
     IrValue v = lookup_value(P, name);
-    if (v.id)
+    if (v.id && wty.id)
         check_use_type(P, v, name, wty, loc);
     SirOperand o = {v, name, wty, loc};
     VEC_PUSH(P->ops, o);
