@@ -127,7 +127,6 @@ typedef struct SirParser {
     int nest;               /* brackets open, at most SIR_MAX_NEST */
     int prevtok;            /* and of the one before */
     IrLoc lastloc, prevloc; /* where they start */
-    SirLocal lastlocal;     /* the value of the last LOCAL token */
     bool after_term;        /* the current block has its terminator */
     uint32_t line, col;
     bool lexfail;           /* lexical error reported: parser stays quiet */
