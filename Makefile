@@ -44,8 +44,10 @@ CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsu
 LIB_SRC  := $(sort $(wildcard lib/ir/*.c lib/opt/*.c lib/codegen/*.c \
                               lib/obj/*.c lib/target/*.c lib/target/*/*.c))
 ifneq ($(wildcard grammar/sir.y),)
-GEN_SRC  := $(B)/gen/sir.tab.c $(B)/gen/lex.yy.c
-GEN_OBJ  := $(B)/obj/gen/sir.tab.o $(B)/obj/gen/lex.yy.o
+# sir.tab.c includes lex.yy.c (grammar/sir.y): one object, so that the
+# compiler can inline the scanner into the parser's loop.
+GEN_SRC  := $(B)/gen/sir.tab.c
+GEN_OBJ  := $(B)/obj/gen/sir.tab.o
 endif
 LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o) $(GEN_OBJ)
 INTERP_SRC := $(sort $(wildcard lib/interp/*.c))
@@ -96,6 +98,8 @@ $(B)/obj/gen/%.o: $(B)/gen/%.c
 # the flag goes without it.
 $(B)/obj/gen/sir.tab.o: GEN_CFLAGS := $(shell $(CC) -fno-tree-sra \
     -Werror -x c -c -o /dev/null /dev/null 2>/dev/null && echo -fno-tree-sra)
+
+$(B)/obj/gen/sir.tab.o $(B)/fuzz/obj/gen/sir.tab.o: $(B)/gen/lex.yy.c
 
 # parse.c and parse_error.c include the generated headers.
 $(B)/obj/lib/ir/parse.o: $(B)/gen/sir.tab.h $(B)/gen/lex.yy.h

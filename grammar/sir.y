@@ -23,6 +23,7 @@
 %define api.pure full
 %define api.prefix {sir_yy}
 %define api.token.prefix {T_}
+%define api.token.raw
 %define api.location.type {IrLoc}
 %define parse.error detailed
 %locations
@@ -33,7 +34,6 @@
 }
 
 %code provides {
-int sir_yylex(SIR_YYSTYPE *lval, IrLoc *lloc, void *scanner, SirParser *P);
 void sir_yyerror(IrLoc *loc, void *scanner, SirParser *P, const char *msg);
 }
 
@@ -43,6 +43,11 @@ void sir_yyerror(IrLoc *loc, void *scanner, SirParser *P, const char *msg);
     ((cur) = (n) ? YYRHSLOC(rhs, 1) : YYRHSLOC(rhs, 0))
 /* Token locations for the next instruction's diagnostics (IR_TLOC_*). */
 #define TL(k, l) (P->tl[IR_TLOC_##k] = (l))
+/* The scanner (grammar/sir.l, compiled into this file at its end). */
+static int sir_lex(SIR_YYSTYPE *lval, IrLoc *lloc, void *scanner,
+                   SirParser *P);
+#undef yylex
+#define yylex sir_lex
 }
 
 %union {
@@ -82,8 +87,16 @@ void sir_yyerror(IrLoc *loc, void *scanner, SirParser *P, const char *msg);
 %token NULLKW "'null'" UNDEF "'undef'" STACKSLOT "'stackslot'"
 %token GLOBALADDR "'globaladdr'" ELLIPSIS "'...'"
 %token LEXERR "invalid token"
+/* Punctuation has names (T_LPAREN ...), not character literals, so that
+ * token kinds can be raw: the parser then uses the scanner's token as
+ * its symbol number instead of translating it through a table on every
+ * token.  Declared in the order in which the rules once used them as
+ * literals, which keeps the order of "expecting" lists. */
+%token LPAREN "'('" RPAREN "')'" COMMA "','" LBRACE "'{'" RBRACE "'}'"
+%token EQ "'='" COLON "':'" LBRACK "'['" RBRACK "']'" PLUS "'+'"
+%token MINUS "'-'"
 
-%type <ty> type typed_op
+%type <ty> type ctype typed_op
 %type <n> types inits targs
 %type <id> label
 %type <op> icmp_pred fcmp_pred conv_opt
@@ -136,15 +149,19 @@ ret_attrs
     ;
 
 param_list
-    : '(' ')'                      { $$ = (SirParams){P->pstack.len, false}; }
-    | '(' ELLIPSIS ')'             { $$ = (SirParams){P->pstack.len, true}; }
-    | '(' params ')'               { $$ = $2; }
-    | '(' params ',' ELLIPSIS ')'  { $$ = $2; $$.variadic = true; }
+    : LPAREN RPAREN
+        { $$ = (SirParams){P->pstack.len, false}; }
+    | LPAREN ELLIPSIS RPAREN
+        { $$ = (SirParams){P->pstack.len, true}; }
+    | LPAREN params RPAREN
+        { $$ = $2; }
+    | LPAREN params COMMA ELLIPSIS RPAREN
+        { $$ = $2; $$.variadic = true; }
     ;
 
 params
     : param             { $$ = (SirParams){P->pstack.len - 1, false}; }
-    | params ',' param
+    | params COMMA param
     ;
 
 param
@@ -157,7 +174,7 @@ param_attrs
         { $$ = ir_parse_attr(P, $1, IR_ATTR_NOALIAS, 0, @2); }
     | param_attrs NONNULL
         { $$ = ir_parse_attr(P, $1, IR_ATTR_NONNULL, 0, @2); }
-    | param_attrs BYVAL '(' INT ')'
+    | param_attrs BYVAL LPAREN INT RPAREN
         { $$ = ir_parse_byval(P, $1, $4, @4, @2); }
     ;
 
@@ -167,14 +184,14 @@ conv_opt
     ;
 
 body
-    : '{'  { ir_parse_body_begin(P, @1); }
-      slots blocks '}'
+    : LBRACE  { ir_parse_body_begin(P, @1); }
+      slots blocks RBRACE
            { ir_parse_body_end(P); }
     ;
 
 slots
     : %empty
-    | slots STACK '=' STACKKW type  { ir_parse_slot(P, $2, @2, $5); }
+    | slots STACK EQ STACKKW type  { ir_parse_slot(P, $2, @2, $5); }
     ;
 
 blocks
@@ -185,12 +202,12 @@ blocks
 /* --------------------------------------------------------------- blocks */
 
 block
-    : block_head ':' insts terminator
+    : block_head COLON insts terminator
     ;
 
 block_head
     : block_label
-    | block_label '(' bparams ')'
+    | block_label LPAREN bparams RPAREN
     ;
 
 block_label
@@ -199,7 +216,7 @@ block_label
 
 bparams
     : bparam
-    | bparams ',' bparam
+    | bparams COMMA bparam
     ;
 
 bparam
@@ -213,22 +230,29 @@ label
     | UPRED  { $$ = ir_parse_pred_label(P, $1); }
     ;
 
+/* An instruction is not a symbol of its own: that would be one more
+ * reduction for each.  The scanner binds the result of "%x =" as it
+ * reads the '=' (ir_parse_result, grammar/sir.l), where a mid-rule
+ * action would cost one more; that needs each state that shifts a LOCAL
+ * to reduce without a lookahead, so that an instruction is built before
+ * the '=' after it is read. */
 insts
     : %empty
-    | insts inst
+    | insts LOCAL EQ op
+    | insts op
     ;
 
-inst
-    : LOCAL '='  { ir_parse_result(P, $1, @1); }  op
-    | op
-    ;
-
+/* The rules read most often take TYPE itself besides a bracketed type
+ * (ctype), where 'type' would cost a reduction from TYPE to type. */
 typed_op
-    : type LOCAL  { ir_parse_operand(P, $2, @2, $1); $$ = $1; }
+    : TYPE LOCAL   { ir_parse_operand(P, $2, @2, $1); $$ = $1; }
+    | ctype LOCAL  { ir_parse_operand(P, $2, @2, $1); $$ = $1; }
     ;
 
 op
-    : ICONST type INT
+    : ICONST TYPE INT
+        { TL(TY, @2); ir_parse_iconst(P, @1, $2, $3, @3); }
+    | ICONST ctype INT
         { TL(TY, @2); ir_parse_iconst(P, @1, $2, $3, @3); }
     | FCONST type float_lit
         { TL(TY, @2); ir_parse_fconst(P, @1, $2, &$3, @3); }
@@ -254,65 +278,63 @@ op
         { ir_parse_stackslot(P, @1, $2, @2); }
     | GLOBALADDR GLOBAL
         { ir_parse_globaladdr(P, @1, $2, @2); }
-    | BINOP type LOCAL ',' LOCAL
-        { TL(TY, @2);
-          ir_parse_operand(P, $3, @3, IR_T_VOID);
-          ir_parse_operand(P, $5, @5, IR_T_VOID);
-          ir_parse_emit(P, @1, &(IrInstData){.op = (uint8_t)$1, .ty = $2},
-                        $2); }
+    | BINOP TYPE LOCAL COMMA LOCAL
+        { ir_parse_binop(P, @1, $1, $2, @2, $3, @3, $5, @5); }
+    | BINOP ctype LOCAL COMMA LOCAL
+        { ir_parse_binop(P, @1, $1, $2, @2, $3, @3, $5, @5); }
     | FNEG type LOCAL
         { TL(TY, @2);
           ir_parse_operand(P, $3, @3, IR_T_VOID);
           ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_FNEG, .ty = $2}, $2); }
-    | ICMP icmp_pred type LOCAL ',' LOCAL
+    | ICMP icmp_pred type LOCAL COMMA LOCAL
         { TL(TY, @3);
           ir_parse_operand(P, $4, @4, IR_T_VOID);
           ir_parse_operand(P, $6, @6, IR_T_VOID);
           ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_ICMP,
                         .pred = (uint8_t)$2, .ty = $3}, IR_T_BOOL); }
-    | FCMP fcmp_pred type LOCAL ',' LOCAL
+    | FCMP fcmp_pred type LOCAL COMMA LOCAL
         { TL(TY, @3);
           ir_parse_operand(P, $4, @4, IR_T_VOID);
           ir_parse_operand(P, $6, @6, IR_T_VOID);
           ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_FCMP,
                         .pred = (uint8_t)$2, .ty = $3}, IR_T_BOOL); }
-    | SEL type ',' typed_op ',' LOCAL ',' LOCAL
+    | SEL type COMMA typed_op COMMA LOCAL COMMA LOCAL
         { TL(TY, @2);
           ir_parse_operand(P, $6, @6, IR_T_VOID);
           ir_parse_operand(P, $8, @8, IR_T_VOID);
           ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_SEL, .ty = $2}, $2); }
-    | LOAD volatile_opt type ',' typed_op
+    | LOAD volatile_opt type COMMA typed_op
         { TL(TY, @3);
           ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_LOAD, .ty = $3,
                         .flags = $2 ? IR_INSTF_VOLATILE : 0}, $3); }
-    | STORE volatile_opt typed_op ',' typed_op
+    | STORE volatile_opt typed_op COMMA typed_op
         { TL(TY, @3);
           ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_STORE, .ty = $3,
                         .flags = $2 ? IR_INSTF_VOLATILE : 0}, IR_T_VOID); }
-    | OFFSET type ',' typed_op ',' typed_op
+    | OFFSET type COMMA typed_op COMMA typed_op
         { TL(TY, @2); TL(TY2, @6);
           ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_OFFSET, .ty = $2,
                         .ty2 = $6}, IR_T_PTR); }
-    | ELEMPTR type ',' typed_op ',' INT
+    | ELEMPTR type COMMA typed_op COMMA INT
         { TL(TY, @2); TL(AUX, @6);
           ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_ELEMPTR, .ty = $2,
                         .imm = ir_parse_uint(P, $6, @6)}, IR_T_PTR); }
-    | EXTRACT type ',' typed_op ',' INT
+    | EXTRACT type COMMA typed_op COMMA INT
         { TL(TY, @2); TL(TY2, @4); TL(AUX, @6);
           ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_EXTRACT, .ty = $2,
                         .ty2 = $4, .imm = ir_parse_uint(P, $6, @6)}, $2); }
-    | INSERT typed_op ',' typed_op ',' INT
+    | INSERT typed_op COMMA typed_op COMMA INT
         { TL(TY, @2); TL(TY2, @4); TL(AUX, @6);
           ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_INSERT, .ty = $2,
                         .ty2 = $4, .imm = ir_parse_uint(P, $6, @6)}, $2); }
-    | CAST type ',' typed_op
+    | CAST type COMMA typed_op
         { TL(TY, @2); TL(TY2, @4);
           ir_parse_emit(P, @1, &(IrInstData){.op = (uint8_t)$1, .ty = $2,
                         .ty2 = $4}, $2); }
-    | CALL ret_type GLOBAL '(' args_opt ')'
+    | CALL ret_type GLOBAL LPAREN args_opt RPAREN
         { TL(TY, @2); TL(AUX, @3); ir_parse_call(P, @1, $2.ty, $3, @3); }
-    | INDIRECTCALL ret_type param_list conv_opt ',' typed_op
-      '(' args_opt ')'
+    | INDIRECTCALL ret_type param_list conv_opt COMMA typed_op
+      LPAREN args_opt RPAREN
         { ir_parse_icall(P, @1, $2, $3, (IrConv)$4); }
     ;
 
@@ -343,13 +365,13 @@ args_opt
 
 args
     : typed_op
-    | args ',' typed_op
+    | args COMMA typed_op
     ;
 
 terminator
     : BR target
         { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_BR}, IR_T_VOID); }
-    | CONDBR typed_op ',' target ',' target
+    | CONDBR typed_op COMMA target COMMA target
         { ir_parse_emit(P, @1, &(IrInstData){.op = IR_OP_CONDBR, .ty = $2},
                         IR_T_VOID); }
     | RET VOID
@@ -365,46 +387,52 @@ terminator
     ;
 
 target
-    : label                { ir_parse_target(P, $1, @1, 0); }
-    | label '(' targs ')'  { ir_parse_target(P, $1, @1, $3); }
+    : label                       { ir_parse_target(P, $1, @1, 0); }
+    | label LPAREN targs RPAREN   { ir_parse_target(P, $1, @1, $3); }
     ;
 
 targs
-    : typed_op            { $$ = 1; }
-    | targs ',' typed_op  { $$ = $1 + 1; }
+    : typed_op              { $$ = 1; }
+    | targs COMMA typed_op  { $$ = $1 + 1; }
     ;
 
 /* ---------------------------------------------------------------- types */
 
 type
     : TYPE
-    | '[' type X INT ']'     { $$ = ir_parse_array_type(P, @1, $2, $4, @4); }
-    | '{' '}'                { $$ = ir_parse_struct_type(P, @1,
-                                                         P->tstack.len); }
-    | '{' types '}'          { $$ = ir_parse_struct_type(P, @1, $2); }
+    | ctype
+    ;
+
+ctype
+    : LBRACK type X INT RBRACK
+        { $$ = ir_parse_array_type(P, @1, $2, $4, @4); }
+    | LBRACE RBRACE
+        { $$ = ir_parse_struct_type(P, @1, P->tstack.len); }
+    | LBRACE types RBRACE
+        { $$ = ir_parse_struct_type(P, @1, $2); }
     ;
 
 types
-    : type            { $$ = P->tstack.len; VEC_PUSH(P->tstack, $1); }
-    | types ',' type  { $$ = $1; VEC_PUSH(P->tstack, $3); }
+    : type              { $$ = P->tstack.len; VEC_PUSH(P->tstack, $1); }
+    | types COMMA type  { $$ = $1; VEC_PUSH(P->tstack, $3); }
     ;
 
 /* ----------------------------------------------------------------- data */
 
 data
-    : GLOBAL '=' GLOBALKW type init
+    : GLOBAL EQ GLOBALKW type init
         { $$ = true; ir_parse_data(P, $1, @1, IR_SYM_GLOBAL, $4, $5, NULL,
                                    @5); }
-    | GLOBAL '=' GLOBALKW type init ',' ALIGN INT
+    | GLOBAL EQ GLOBALKW type init COMMA ALIGN INT
         { $$ = true; ir_parse_data(P, $1, @1, IR_SYM_GLOBAL, $4, $5, &$8,
                                    @8); }
-    | GLOBAL '=' CONSTKW type init
+    | GLOBAL EQ CONSTKW type init
         { $$ = true; ir_parse_data(P, $1, @1, IR_SYM_CONST, $4, $5, NULL,
                                    @5); }
-    | GLOBAL '=' CONSTKW type init ',' ALIGN INT
+    | GLOBAL EQ CONSTKW type init COMMA ALIGN INT
         { $$ = true; ir_parse_data(P, $1, @1, IR_SYM_CONST, $4, $5, &$8,
                                    @8); }
-    | GLOBAL '=' EXTERN type
+    | GLOBAL EQ EXTERN type
         { $$ = false; ir_parse_data(P, $1, @1, IR_SYM_EXTERN, $4,
                                     (IrInit){0}, NULL, @4); }
     ;
@@ -417,23 +445,30 @@ init
     | NULLKW        { $$ = ir_parse_init_simple(P, IR_INIT_NULL, @1); }
     | ZEROINIT      { $$ = ir_parse_init_simple(P, IR_INIT_ZERO, @1); }
     | UNDEF         { $$ = ir_parse_init_simple(P, IR_INIT_UNDEF, @1); }
-    | '{' '}'       { $$ = ir_parse_init_list(P, IR_INIT_STRUCT,
-                                              P->istack.len, @1); }
-    | '{' inits '}' { $$ = ir_parse_init_list(P, IR_INIT_STRUCT, $2, @1); }
-    | '[' ']'       { $$ = ir_parse_init_list(P, IR_INIT_ARRAY,
-                                              P->istack.len, @1); }
-    | '[' inits ']' { $$ = ir_parse_init_list(P, IR_INIT_ARRAY, $2, @1); }
+    | LBRACE RBRACE
+        { $$ = ir_parse_init_list(P, IR_INIT_STRUCT, P->istack.len, @1); }
+    | LBRACE inits RBRACE
+        { $$ = ir_parse_init_list(P, IR_INIT_STRUCT, $2, @1); }
+    | LBRACK RBRACK
+        { $$ = ir_parse_init_list(P, IR_INIT_ARRAY, P->istack.len, @1); }
+    | LBRACK inits RBRACK
+        { $$ = ir_parse_init_list(P, IR_INIT_ARRAY, $2, @1); }
     | STRING        { $$ = ir_parse_init_string(P, $1, @1); }
     | GLOBAL        { $$ = ir_parse_init_symref(P, $1, @1, NULL, false, @1); }
-    | GLOBAL '+' INT
+    | GLOBAL PLUS INT
         { $$ = ir_parse_init_symref(P, $1, @1, &$3, false, @3); }
-    | GLOBAL '-' INT
+    | GLOBAL MINUS INT
         { $$ = ir_parse_init_symref(P, $1, @1, &$3, true, @3); }
     ;
 
 inits
-    : init            { $$ = P->istack.len; VEC_PUSH(P->istack, $1); }
-    | inits ',' init  { $$ = $1; VEC_PUSH(P->istack, $3); }
+    : init              { $$ = P->istack.len; VEC_PUSH(P->istack, $1); }
+    | inits COMMA init  { $$ = $1; VEC_PUSH(P->istack, $3); }
     ;
 
 %%
+
+/* The scanner is compiled with the parser (see the Makefile), so that
+ * sir_lex, called once per token, is inlined into the parse loop instead
+ * of paying a call and its register saves on every token. */
+#include "lex.yy.c"

@@ -28,8 +28,10 @@
 #include "sir.tab.h"
 #define YYSTYPE SIR_YYSTYPE
 #define YYLTYPE SIR_YYLTYPE
-#define YY_DECL int sir_yylex(SIR_YYSTYPE *, SIR_YYLTYPE *, void *, \
-                         SirParser *)
+/* The scanner is static in the parser's object (grammar/sir.y): this
+ * keeps lex.yy.h from declaring a yylex of its own. */
+#define YY_DECL static int sir_lex(SIR_YYSTYPE *, SIR_YYLTYPE *, void *, \
+                                SirParser *)
 #include "lex.yy.h"
 
 enum { KEY_VALUE = 1, KEY_LABEL = 2, KEY_SLOT = 3 };
@@ -246,7 +248,7 @@ ir_parse_badbyte(SirParser *P, IrLoc loc, unsigned c, bool instr)
  * parser; a stamp per function stands for clearing it. */
 
 /* The id mapped to (kind, name), or 0. */
-static uint32_t
+static inline uint32_t
 map_get(SirParser *P, int kind, uint32_t name)
 {
     if (name >= P->namecap || P->names[name].stamp != P->stamp)
@@ -254,19 +256,23 @@ map_get(SirParser *P, int kind, uint32_t name)
     return P->names[name].val[kind - 1];
 }
 
-/* Maps a new (kind, name) to id. */
 static void
+map_grow(SirParser *P, uint32_t name)
+{
+    uint32_t cap = P->namecap ? P->namecap : 256;
+    while (cap <= name)
+        cap *= 2;
+    P->names = xrealloc(P->names, cap * sizeof *P->names);
+    memset(P->names + P->namecap, 0, (cap - P->namecap) * sizeof *P->names);
+    P->namecap = cap;
+}
+
+/* Maps a new (kind, name) to id. */
+static inline void
 map_put(SirParser *P, int kind, uint32_t name, uint32_t id)
 {
-    if (name >= P->namecap) {
-        uint32_t cap = P->namecap ? P->namecap : 256;
-        while (cap <= name)
-            cap *= 2;
-        P->names = xrealloc(P->names, cap * sizeof *P->names);
-        memset(P->names + P->namecap, 0,
-               (cap - P->namecap) * sizeof *P->names);
-        P->namecap = cap;
-    }
+    if (name >= P->namecap)
+        map_grow(P, name);
     SirNameEnt *e = &P->names[name];
     if (e->stamp != P->stamp)
         *e = (SirNameEnt){P->stamp, {0, 0, 0}};
@@ -286,7 +292,7 @@ func_state_free(SirParser *P)
     P->after_term = false;
 }
 
-static IrValue
+static inline IrValue
 lookup_value(SirParser *P, SirLocal l)
 {
     if (l.name)
@@ -362,17 +368,22 @@ binfo(SirParser *P, IrBlock b)
     return &P->binfo.data[b.id];
 }
 
-/* Gives vpool[pool] the location loc (f->vlocs is parallel to vpool). */
 static void
+vlocs_fit(IrFunc *f)
+{
+    /* zero only the new entries, not the doubled capacity */
+    VEC_RESERVE_RAW(f->vlocs, f->vpool.len);
+    memset(f->vlocs.data + f->vlocs.len, 0,
+           (f->vpool.len - f->vlocs.len) * sizeof *f->vlocs.data);
+    f->vlocs.len = f->vpool.len;
+}
+
+/* Gives vpool[pool] the location loc (f->vlocs is parallel to vpool). */
+static inline void
 set_vloc(IrFunc *f, uint32_t pool, IrLoc loc)
 {
-    if (f->vlocs.len < f->vpool.len) {
-        /* zero only the new entries, not the doubled capacity */
-        VEC_RESERVE_RAW(f->vlocs, f->vpool.len);
-        memset(f->vlocs.data + f->vlocs.len, 0,
-               (f->vpool.len - f->vlocs.len) * sizeof *f->vlocs.data);
-        f->vlocs.len = f->vpool.len;
-    }
+    if (f->vlocs.len < f->vpool.len)
+        vlocs_fit(f);
     f->vlocs.data[pool] = loc;
 }
 
@@ -486,7 +497,8 @@ ir_parse_param(SirParser *P, SirAttrs a, IrType t)
     if (a.attrs && t.id != IR_TY_PTR)
         error(P, a.aloc, "parameter attributes require type ptr, not %s",
               tyname(P, t, b));
-    VEC_PUSH(P->pstack, ((IrParam){t, a.attrs, a.byval}));
+    uint64_t byval = a.attrs & IR_ATTR_BYVAL ? P->byval : 0;
+    VEC_PUSH(P->pstack, ((IrParam){t, a.attrs, byval}));
 }
 
 SirAttrs
@@ -527,7 +539,7 @@ ir_parse_attr(SirParser *P, SirAttrs a, uint8_t attr, uint64_t byval,
               attr == IR_ATTR_NONNULL ? "nonnull" : "byval");
     a.attrs |= attr;
     if (attr == IR_ATTR_BYVAL)
-        a.byval = byval;
+        P->byval = byval;
     return a;
 }
 
@@ -710,7 +722,7 @@ void
 ir_parse_operand(SirParser *P, SirLocal name, IrLoc loc, IrType wty)
 {
     IrValue v = lookup_value(P, name);
-    if (v.id)
+    if (v.id && wty.id)
         check_use_type(P, v, name, wty, loc);
     SirOperand o = {v, name, wty, loc};
     VEC_PUSH(P->ops, o);
@@ -832,6 +844,17 @@ ir_parse_emit(SirParser *P, IrLoc oploc, const IrInstData *proto,
     P->tgts.len = 0;
     P->has_res = false;
     return i;
+}
+
+/* BINOP type LOCAL "," LOCAL */
+void
+ir_parse_binop(SirParser *P, IrLoc loc, int op, IrType ty, IrLoc tyloc,
+               SirLocal a, IrLoc aloc, SirLocal b, IrLoc bloc)
+{
+    P->tl[IR_TLOC_TY] = tyloc;
+    ir_parse_operand(P, a, aloc, IR_T_VOID);
+    ir_parse_operand(P, b, bloc, IR_T_VOID);
+    ir_parse_emit(P, loc, &(IrInstData){.op = (uint8_t)op, .ty = ty}, ty);
 }
 
 /* Checks an INT literal against integer type t (section 2.5) and gives

@@ -99,8 +99,7 @@ llvm_habit(SirParser *P, IrLoc loc)
     }
     /* Where an instruction may start: after "%x =" or at the beginning
      * of a line inside a block. */
-    bool at_inst = P->f && (P->has_res || P->prevtok == '\n' ||
-                            P->prevloc.line < loc.line);
+    bool at_inst = P->f && (P->has_res || P->prevloc.line < loc.line);
     if (!at_inst)
         return false;
     if (n == 3 && !memcmp(w, "phi", 3)) {
@@ -148,7 +147,7 @@ sir_yyerror(IrLoc *loc, void *scanner, SirParser *P, const char *msg)
                                    : 0));
         break;
     }
-    if (P->f && P->lasttok == '}' && P->prevtok == T_RET) {
+    if (P->f && P->lasttok == T_RBRACE && P->prevtok == T_RET) {
         IrLoc at = P->prevloc;
         at.col += 3;
         ir_diag_error(P->d, at, "missing operand after 'ret': write 'ret "
@@ -164,9 +163,9 @@ sir_yyerror(IrLoc *loc, void *scanner, SirParser *P, const char *msg)
         hint = " (terminators do not produce a value)";
     else if (P->f && P->lasttok == T_YYEOF)
         hint = " (the function body has no closing '}')";
-    else if (P->f && P->after_term && P->lasttok != '}')
+    else if (P->f && P->after_term && P->lasttok != T_RBRACE)
         hint = " (instructions after the block's terminator?)";
-    else if (P->f && P->cur.id && !P->after_term && P->lasttok == '}')
+    else if (P->f && P->cur.id && !P->after_term && P->lasttok == T_RBRACE)
         hint = " (the block has no terminator)";
     ir_diag_error(P->d, *loc, "%.*s%s%s%s", head, msg, text, msg + head,
                   hint);

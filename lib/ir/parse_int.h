@@ -8,6 +8,8 @@
 
 #include "ir_int.h"
 
+#include <string.h>
+
 /* A %name token: 'name' is the interned name, or 0 for a numbered
  * value %num (num is UINT32_MAX when it does not fit). */
 typedef struct {
@@ -43,9 +45,11 @@ typedef struct {
     IrLoc aloc;         /* first attribute */
 } SirRet;
 
+/* An attribute list.  Its byval(N) size waits in SirParser.byval (one
+ * list is read at a time): without it the parser's semantic value, which
+ * every shift and reduction copies, is 16 bytes instead of 24. */
 typedef struct {
     uint8_t attrs;
-    uint64_t byval;
     IrLoc aloc;         /* first attribute */
 } SirAttrs;
 
@@ -146,6 +150,7 @@ typedef struct SirParser {
     VEC(IrType) tstack;
     VEC(IrParam) pstack;
     VEC(IrInit) istack;
+    uint64_t byval;         /* N of the byval(N) in the list being read */
     /* function */
     IrFunc *f;
     bool detached;          /* body of a duplicate symbol: freed at end */
@@ -203,6 +208,61 @@ int ir_parse_badbyte(SirParser *P, IrLoc loc, unsigned c, bool instr);
 uint32_t ir_parse_name(SirParser *P, const char *s, size_t n);
 void ir_parse_names_free(SirParser *P);
 
+/* The key of a name of 1 to 8 bytes: with the length, it gives back
+ * every byte.  Overlapping fixed-size loads (the first and last four
+ * bytes; the first, middle and last one) never read past the name. */
+static inline uint64_t
+ir_parse_name_key(const char *s, size_t n)
+{
+    if (n >= 4) {
+        uint32_t lo, hi;
+        memcpy(&lo, s, 4);
+        memcpy(&hi, s + n - 4, 4);
+        return (uint64_t)hi << 32 | lo;
+    }
+    return (uint64_t)(unsigned char)s[0] |
+           (uint64_t)(unsigned char)s[n / 2] << 8 |
+           (uint64_t)(unsigned char)s[n - 1] << 16;
+}
+
+static inline uint32_t
+ir_parse_name_slot(uint64_t key, size_t n, uint32_t mask)
+{
+    uint64_t h = (key ^ n) * UINT64_C(0x9E3779B97F4A7C15);
+    return (uint32_t)(h >> 40) & mask;
+}
+
+/* ir_parse_name for the scanner: a short name found in its first slot
+ * is answered here, inline (names repeat, so that is most of them);
+ * anything else goes the whole way. */
+static inline uint32_t
+ir_parse_name_inline(SirParser *P, const char *s, size_t n)
+{
+    if (n - 1 < 8 && P->nused * 2 < P->ncap) {
+        uint64_t key = ir_parse_name_key(s, n);
+        const SirNameSlot *e =
+            &P->ncache[ir_parse_name_slot(key, n, P->ncap - 1)];
+        if (e->len == n && e->key == key)
+            return e->id;
+    }
+    return ir_parse_name(P, s, n);
+}
+
+/* ir_parse_local for the scanner: a name that does not start with a
+ * digit is not numbered, whatever follows. */
+static inline void
+ir_parse_local_inline(SirParser *P, const char *s, size_t n, IrLoc loc,
+                      SirLocal *out)
+{
+    if (n && (s[0] < '0' || s[0] > '9')) {
+        out->name = ir_parse_name_inline(P, s, n);
+        out->num = 0;
+        out->bad = false;
+        return;
+    }
+    ir_parse_local(P, s, n, loc, out);
+}
+
 /* parse.c: grammar actions */
 void ir_parse_item_end(SirParser *P, bool internal, bool isdef);
 void ir_parse_fn_head(SirParser *P, IrLoc fnloc, SirRet ret, uint32_t name,
@@ -224,6 +284,8 @@ void ir_parse_operand(SirParser *P, SirLocal name, IrLoc loc, IrType wty);
 void ir_parse_target(SirParser *P, uint32_t label, IrLoc loc, uint32_t n);
 IrInst ir_parse_emit(SirParser *P, IrLoc oploc, const IrInstData *proto,
                      IrType rty);
+void ir_parse_binop(SirParser *P, IrLoc loc, int op, IrType ty, IrLoc tyloc,
+                    SirLocal a, IrLoc aloc, SirLocal b, IrLoc bloc);
 void ir_parse_iconst(SirParser *P, IrLoc loc, IrType ty, SirInt n,
                      IrLoc nloc);
 void ir_parse_fconst(SirParser *P, IrLoc loc, IrType ty, const SirFloat *x,
