@@ -24,7 +24,15 @@ OPTFLAGS = -O1 -g
 else
 B       ?= build
 SANFLAGS =
-OPTFLAGS = -O2 -g
+# Release: -O3 and, where the compiler has it (probed), link-time
+# optimization, so the tools are optimized whole across files (sirc
+# -O0 -c 8% faster than -O2 alone on bench/tools.sh's program).  Fat
+# objects also hold ordinary code: libsir.a and libsir.so link without
+# LTO, and so do the unit tests (NOLTO; an LTO link each costs minutes).
+LTOFLAGS := $(shell $(CC) -flto=auto -ffat-lto-objects -Werror -x c \
+    -c -o /dev/null /dev/null 2>/dev/null && echo -flto=auto -ffat-lto-objects)
+OPTFLAGS = -O3 -g $(LTOFLAGS)
+NOLTO    := $(if $(LTOFLAGS),-fno-lto)
 endif
 
 WARN     = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
@@ -149,7 +157,7 @@ $(B)/bin/%: $(B)/obj/cmd/%.o $(LIBSIR)
 
 $(B)/test/check_%: test/unit/check_%.c $(LIBSIR) $(LIBINTERP)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALLCFLAGS) $(CHECK_CFLAGS) -o $@ $< $(LIBINTERP) $(LIBSIR) $(CHECK_LIBS) $(LDLIBS) $(FFI_LIBS)
+	$(CC) $(ALLCFLAGS) $(NOLTO) $(CHECK_CFLAGS) -o $@ $< $(LIBINTERP) $(LIBSIR) $(CHECK_LIBS) $(LDLIBS) $(FFI_LIBS)
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 

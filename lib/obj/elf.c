@@ -290,7 +290,7 @@ obj_write_elf(const Obj *o, uint8_t **buf, size_t *len, char *err,
     uint32_t strndx = addsh(&e, ".strtab", SHT_STRTAB, 0, 1);
     uint32_t shstrndx = addsh(&e, ".shstrtab", SHT_STRTAB, 0, 1);
 
-    uint32_t firstglobal;
+    uint32_t firstglobal = 0;
     if (!symtab(o, &e, &firstglobal, err, errlen))
         goto out;
     e.sh.data[symndx].info = firstglobal;

@@ -303,7 +303,7 @@ static IrValue
 simplify_int(IC *c, IrInst i, IrOpcode op, IrType t, IrValue x, IrValue y)
 {
     unsigned w = ir_type_bits(t);
-    uint64_t m = opt_mask(w), cy, cx;
+    uint64_t m = opt_mask(w), cy = 0, cx = 0;    /* read only when known */
     bool ky = cbits(c, y, &cy), kx = cbits(c, x, &cx);
     uint64_t ones = m;
     switch (op) {
@@ -484,7 +484,7 @@ not_bool(IC *c, IrValue k)
 static IrValue
 simplify_icmp(IC *c, IrInst i, IrPred p, IrType t, IrValue x, IrValue y)
 {
-    uint64_t cy;
+    uint64_t cy = 0;
     if (x.id == y.id) {
         bool r = p == IR_PRED_EQ || p == IR_PRED_UGE || p == IR_PRED_ULE ||
                  p == IR_PRED_SGE || p == IR_PRED_SLE;
@@ -550,7 +550,7 @@ add_one(IC *c, IrType t, IrValue v, IrValue *y)
 static IrValue
 simplify_sel(IC *c, IrType t, IrValue k, IrValue x, IrValue y)
 {
-    uint64_t ck, cx, cy;
+    uint64_t ck = 0, cx = 0, cy = 0;
     if (cbits(c, k, &ck))
         return ck & 1 ? x : y;
     if (x.id == y.id)
