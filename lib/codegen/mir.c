@@ -359,14 +359,17 @@ is_dead(MirFunc *f, uint32_t i, const uint32_t *uses)
             continue;
         if (!mir_is_vreg(o->reg))
             return false;
-        uint32_t own = 0;
-        for (uint32_t q = 0; q < in->nopnds; q++) {
-            MirOpnd *p = mir_opnd(f, i, q);
-            if (p->kind == MO_REG && p->reg == o->reg && role_uses(p->role))
-                own++;
+        if (uses[o->reg]) {     /* dead only if every use is its own */
+            uint32_t own = 0;
+            for (uint32_t q = 0; q < in->nopnds; q++) {
+                MirOpnd *p = mir_opnd(f, i, q);
+                if (p->kind == MO_REG && p->reg == o->reg &&
+                    role_uses(p->role))
+                    own++;
+            }
+            if (uses[o->reg] > own)
+                return false;
         }
-        if (uses[o->reg] > own)
-            return false;
         any = true;
     }
     return any;
@@ -453,13 +456,22 @@ mir_dce(MirFunc *f)
     uint32_t nr = mir_num_regs(f);
     uint32_t *uses = xcalloc(nr, sizeof *uses);
     uint32_t *lastdef = xcalloc(nr, sizeof *lastdef);
+    /* the uses counted and the last defs found in one operand walk */
     for (uint32_t i = 1; i < f->insts.len; i++) {
-        count_uses(f, i, uses, 1);
         MirInst *in = &f->insts.data[i];
-        for (uint32_t j = 0; j < in->nopnds; j++) {
-            MirOpnd *o = mir_opnd(f, i, j);
-            if (o->kind == MO_REG && role_defs(o->role))
-                lastdef[o->reg] = i;
+        const MirOpnd *o = in->nopnds ? mir_opnd(f, i, 0) : NULL;
+        for (uint32_t j = 0; j < in->nopnds; j++, o++) {
+            if (o->kind == MO_REG) {
+                if (role_uses(o->role))
+                    uses[o->reg]++;
+                if (role_defs(o->role))
+                    lastdef[o->reg] = i;
+            } else if (o->kind == MO_MEM) {
+                if (o->base == MB_REG && o->reg)
+                    uses[o->reg]++;
+                if (o->index)
+                    uses[o->index]++;
+            }
         }
     }
     Vec_u32 pend = {0}, regs = {0};
