@@ -323,14 +323,20 @@ role_defs(uint8_t r)
            r == MIR_R_SCRATCH;
 }
 
+/* Adds delta to the use count of every register instruction i reads;
+ * lastdef (or NULL): i becomes the last def of the registers it writes,
+ * so mir_dce's first walk over the operands does both. */
 static void
-count_uses(MirFunc *f, uint32_t i, uint32_t *uses, int delta)
+count_uses(MirFunc *f, uint32_t i, uint32_t *uses, int delta,
+           uint32_t *lastdef)
 {
     MirInst *in = &f->insts.data[i];
     for (uint32_t j = 0; j < in->nopnds; j++) {
         MirOpnd *o = mir_opnd(f, i, j);
         if (o->kind == MO_REG && role_uses(o->role))
             uses[o->reg] += delta;
+        if (lastdef && o->kind == MO_REG && role_defs(o->role))
+            lastdef[o->reg] = i;
         if (o->kind == MO_MEM) {
             if (o->base == MB_REG && o->reg)
                 uses[o->reg] += delta;
@@ -433,7 +439,7 @@ dce_worklist(MirFunc *f, uint32_t *uses, const uint32_t *pend, uint32_t np)
         if (!is_dead(f, i, uses))
             continue;
         f->insts.data[i].flags |= MIR_IF_DEAD;
-        count_uses(f, i, uses, -1);
+        count_uses(f, i, uses, -1, NULL);
         read_regs(f, i, &regs);
         for (uint32_t q = 0; q < regs.len; q++) {
             uint32_t r = regs.data[q];
@@ -456,30 +462,14 @@ mir_dce(MirFunc *f)
     uint32_t nr = mir_num_regs(f);
     uint32_t *uses = xcalloc(nr, sizeof *uses);
     uint32_t *lastdef = xcalloc(nr, sizeof *lastdef);
-    /* the uses counted and the last defs found in one operand walk */
-    for (uint32_t i = 1; i < f->insts.len; i++) {
-        MirInst *in = &f->insts.data[i];
-        const MirOpnd *o = in->nopnds ? mir_opnd(f, i, 0) : NULL;
-        for (uint32_t j = 0; j < in->nopnds; j++, o++) {
-            if (o->kind == MO_REG) {
-                if (role_uses(o->role))
-                    uses[o->reg]++;
-                if (role_defs(o->role))
-                    lastdef[o->reg] = i;
-            } else if (o->kind == MO_MEM) {
-                if (o->base == MB_REG && o->reg)
-                    uses[o->reg]++;
-                if (o->index)
-                    uses[o->index]++;
-            }
-        }
-    }
+    for (uint32_t i = 1; i < f->insts.len; i++)
+        count_uses(f, i, uses, 1, lastdef);
     Vec_u32 pend = {0}, regs = {0};
     for (uint32_t i = f->insts.len - 1; i >= 1; i--) {
         if (!is_dead(f, i, uses))
             continue;
         f->insts.data[i].flags |= MIR_IF_DEAD;
-        count_uses(f, i, uses, -1);
+        count_uses(f, i, uses, -1, NULL);
         read_regs(f, i, &regs);
         for (uint32_t q = 0; q < regs.len; q++)
             if (lastdef[regs.data[q]] > i)
