@@ -967,16 +967,20 @@ digits_only(const IrModule *m, uint32_t name)
 }
 
 /* F1: 'name' in namespace ns is defined once in the current function.
- * An open-addressing set that grows with the names it holds (most values
- * are numbered, not named), so verifying one function after each pass
- * stays linear in that function and touches little memory. */
+ * An open-addressing set, made once big enough for every label, value
+ * and slot of the function (verify_body), so verifying one function
+ * after each pass stays linear in that function; it still grows should
+ * a broken layout define more. */
 static void
-names_grow(Fn *F)
+names_grow(Fn *F, uint64_t need)
 {
-    uint32_t ocap = F->ncap, cap = ocap ? ocap * 2 : 256;
+    uint32_t ocap = F->ncap;
+    uint64_t cap = ocap ? (uint64_t)ocap * 2 : 64;
+    while (cap / 2 < need)
+        cap *= 2;
     uint64_t *old = F->names;
     F->names = xcalloc(cap, sizeof *F->names);
-    F->ncap = cap;
+    F->ncap = (uint32_t)cap;
     for (uint32_t i = 0; i < ocap; i++) {
         if (!old[i])
             continue;
@@ -994,7 +998,7 @@ first_def(Fn *F, int ns, uint32_t name)
     if (!name)
         return true;
     if ((uint64_t)(F->nnames + 1) * 2 > F->ncap)
-        names_grow(F);
+        names_grow(F, F->nnames + 1);
     uint64_t key = (uint64_t)(ns + 1) << 32 | name;
     uint32_t k = ir_hash_mix(0, key) & (F->ncap - 1);
     for (; F->names[k]; k = (k + 1) & (F->ncap - 1))
@@ -1153,9 +1157,12 @@ verify_body(Ver *v, IrFunc *f)
         ferr(F, f->loc, "function @%s has a body without blocks", F->fname);
         return;
     }
-    F->num = xcalloc(F->nv ? F->nv : 1, sizeof *F->num);
-    F->pos = xcalloc(F->ni ? F->ni : 1, sizeof *F->pos);
-    F->vdef = xcalloc(F->nv ? F->nv : 1, sizeof *F->vdef);
+    /* one allocation for the per-value and per-instruction tables */
+    size_t nv = F->nv ? F->nv : 1, ni = F->ni ? F->ni : 1;
+    F->num = xcalloc(nv + ni + (nv + 3) / 4, sizeof *F->num);
+    F->pos = F->num + nv;
+    F->vdef = (bool *)(F->pos + ni);
+    names_grow(F, (uint64_t)F->nv + F->nb + f->slots.len);
     if (!scan_layout(F))
         goto out;
     ir_cfg_compute(f, &F->cfg);
@@ -1198,8 +1205,6 @@ verify_body(Ver *v, IrFunc *f)
     ir_cfg_free(&F->cfg);
 out:
     free(F->num);
-    free(F->pos);
-    free(F->vdef);
     free(F->names);
 }
 
