@@ -34,7 +34,9 @@ typedef struct {
     IrFunc *f;
     const char *fname;
     uint32_t nv, ni, nb;
-    uint32_t *num;      /* value id -> 1 + number of a numbered value */
+    uint32_t *num;      /* value id -> 1 + number of a numbered value,
+                         * once 'numbered' (only messages need it) */
+    bool numbered;
     uint32_t *pos;      /* inst id -> 1-based position in its block */
     bool *vdef;         /* value id -> correctly defined in the layout */
     bool sigok;         /* the function's signature id is valid */
@@ -149,6 +151,8 @@ label(Fn *F, IrBlock b)
     return *s ? s : "<unnamed block>";
 }
 
+static void number_values(Fn *F);
+
 /* The name of a value as the source or the printer spells it: %name,
  * %N for numbered values (numbered in textual order of definition, as
  * spec section 5 does), %vID for values that are not defined. */
@@ -160,6 +164,8 @@ vname(Fn *F, IrValue v, char *buf, size_t n)
         return buf;
     }
     uint32_t name = F->f->values.data[v.id].name;
+    if (!F->numbered)
+        number_values(F);
     if (name)
         snprintf(buf, n, "%%%s", ir_str(F->m, name));
     else if (F->num[v.id])
@@ -1009,14 +1015,59 @@ first_def(Fn *F, int ns, uint32_t name)
     return true;
 }
 
-/* Walks the layout once: positions, defined values, numbering, F1 and
- * the terminator rule.  Returns false if the layout itself is broken
- * (ids out of range), in which case nothing else is checked. */
+/* The numbers of the numbered values, for messages: the values without
+ * a name or named with digits only (spec section 5), counted in the
+ * order in which scan_layout finds them defined.  Computed at the first
+ * message that names a value, so that a function without errors never
+ * reads its values' names: that was a tenth of the verifier's time. */
+static void
+number_values(Fn *F)
+{
+    IrFunc *f = F->f;
+    uint32_t number = 0;
+    bool *seen = xcalloc(F->nv ? F->nv : 1, sizeof *seen);
+    F->numbered = true;
+    IR_FOR_BLOCKS(f, b) {
+        if (b.id >= F->nb)
+            break;
+        const IrBlockData *bd = &f->blocks.data[b.id];
+        if (bd->params + bd->nparams > f->vpool.len)
+            break;
+        for (uint32_t k = 0; k < bd->nparams; k++) {
+            IrValue v = f->vpool.data[bd->params + k];
+            const IrValueData *vd = &f->values.data[v.id < F->nv ? v.id : 0];
+            if (!v.id || v.id >= F->nv || vd->kind != IR_VAL_PARAM ||
+                vd->def != b.id || vd->index != k || seen[v.id])
+                continue;
+            seen[v.id] = true;
+            if (!vd->name || digits_only(F->m, vd->name))
+                F->num[v.id] = ++number;
+        }
+        IR_FOR_INSTS(f, b, i) {
+            if (i.id >= F->ni)
+                goto out;
+            IrValue r = f->insts.data[i.id].result;
+            const IrValueData *vd = &f->values.data[r.id < F->nv ? r.id : 0];
+            if (!r.id || r.id >= F->nv || vd->kind != IR_VAL_INST ||
+                vd->def != i.id)
+                continue;
+            if (!vd->name || digits_only(F->m, vd->name))
+                F->num[r.id] = ++number;
+        }
+    }
+out:
+    free(seen);
+}
+
+/* Walks the layout once: positions, defined values, F1 and the
+ * terminator rule.  Returns false if the layout itself is broken (ids
+ * out of range), in which case nothing else is checked.  A name made of
+ * digits only is a number (it may repeat): it is looked at only when
+ * the name is already in the set. */
 static bool
 scan_layout(Fn *F)
 {
     IrFunc *f = F->f;
-    uint32_t number = 0;
     char vb[TBUF];
     IR_FOR_BLOCKS(f, b) {
         if (b.id >= F->nb) {
@@ -1046,10 +1097,8 @@ scan_layout(Fn *F)
                 continue;
             }
             F->vdef[v.id] = true;
-            if (!vd->name || digits_only(F->m, vd->name))
-                F->num[v.id] = ++number;
-            if (vd->name && !digits_only(F->m, vd->name) &&
-                !first_def(F, NS_VALUE, vd->name))
+            if (vd->name && !first_def(F, NS_VALUE, vd->name) &&
+                !digits_only(F->m, vd->name))
                 ferr(F, ploc(F, b, k),
                      "value %s is defined twice in @%s",
                      vname(F, v, vb, sizeof vb), F->fname);
@@ -1076,9 +1125,8 @@ scan_layout(Fn *F)
                 continue;
             }
             F->vdef[r.id] = true;
-            if (!vd->name || digits_only(F->m, vd->name))
-                F->num[r.id] = ++number;
-            else if (!first_def(F, NS_VALUE, vd->name))
+            if (vd->name && !first_def(F, NS_VALUE, vd->name) &&
+                !digits_only(F->m, vd->name))
                 ferr(F, iloc(F, i), "value %s is defined twice in @%s",
                      vname(F, r, vb, sizeof vb), F->fname);
         }
