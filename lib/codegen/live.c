@@ -455,6 +455,12 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
     for (uint32_t b = 1; b < nb; b++)
         nins += f->blocks.data[b].insts.len;
     uint32_t *aoff = cg_scratch_alloc(sc, (nins + 1) * sizeof *aoff);
+    /* A variable killed once, by an instruction at position p of block
+     * b, and otherwise only read after it in b (most temporaries) is
+     * live exactly from its def to its last use: local[v] = p + 1, its
+     * interval is its hull and the walk below has nothing to do for it.
+     * 0: not accessed yet; UINT32_MAX: any other variable. */
+    uint32_t *local = cg_scratch_zalloc(sc, nvars * sizeof *local);
     Acc *acc = cg_scratch_alloc(sc, maxacc * sizeof *acc);
     Vec_u32 *edges = &sc->edges;    /* (from, to) pairs */
     uint32_t p = 0, x = 0, na = 0;
@@ -472,7 +478,21 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
                 maxacc *= 2;
             }
             aoff[x++] = na;
+            uint32_t a0 = na;
             na += accesses(f, i, p, acc + na, 64);
+            /* the hulls, and which variables are local: a use must
+             * follow the one def in its block (a use by the defining
+             * instruction itself is upward exposed, as below) */
+            for (const Acc *a = acc + a0; a < acc + na; a++) {
+                uint32_t v = a->v;
+                if (v < MIR_VREG0)
+                    continue;
+                widen(l, v, a->pos);
+                if (a->use && (local[v] - 1 >= p || local[v] - 1 < bstart[b]))
+                    local[v] = UINT32_MAX;
+                if (a->def && a->kill)
+                    local[v] = local[v] ? UINT32_MAX : p + 1;
+            }
             uint32_t no = mir_inst(f, i)->nopnds;
             const MirOpnd *ops = no ? mir_opnd(f, i, 0) : NULL;
             for (uint32_t j = 0; j < no; j++) {
@@ -511,9 +531,8 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
             const Acc *a0 = acc + aoff[x], *a1 = acc + aoff[x + 1];
             for (const Acc *a = a0; a < a1; a++) {
                 uint32_t v = a->v;
-                if (v < MIR_VREG0)
+                if (v < MIR_VREG0 || local[v] != UINT32_MAX)
                     continue;
-                widen(l, v, a->pos);
                 if (v < nregs && holes)
                     ev[nev++] = (Ev){v, ev_key(a->pos,
                         a->def && a->kill ? EV_DEF : EV_USE)};
@@ -522,7 +541,8 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
             }
             for (const Acc *a = a0; a < a1; a++) {
                 uint32_t v = a->v;
-                if (v >= MIR_VREG0 && a->def && a->kill && defd[v] != b) {
+                if (v >= MIR_VREG0 && a->def && a->kill &&
+                    local[v] == UINT32_MAX && defd[v] != b) {
                     defd[v] = b;
                     defs[ndefs++] = (Ref){v, b};
                 }
@@ -567,6 +587,14 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
     VEC_RESERVE_RAW(*rg, 2 * nregs + 16);
     for (uint32_t v = MIR_VREG0; v < nvars; v++) {
         uint32_t stamp = v + 1, nw = 0;
+        if (local[v] && local[v] != UINT32_MAX) {
+            if (v < nregs) {
+                VEC_PUSH(*rg, l->start[v]);
+                VEC_PUSH(*rg, l->end[v]);
+                l->rstart[v + 1] = 1;
+            }
+            continue;
+        }
         bool evs = v < nregs && holes;
         keys->len = spans->len = 0;
         for (uint32_t d = defstart[v]; d < defstart[v + 1]; d++)
