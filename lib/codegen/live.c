@@ -55,17 +55,22 @@ typedef struct {
     bool def, use, kill;
 } Acc;
 
-/* The variable accesses of instruction i, in the order defs then uses. */
+/* The variable accesses of instruction i, in the order defs then uses;
+ * its block operands are appended to edges as (b, target) pairs. */
 static uint32_t
-accesses(MirFunc *f, uint32_t i, uint32_t p, Acc *acc, uint32_t max)
+accesses(MirFunc *f, uint32_t i, uint32_t p, Acc *acc, uint32_t max,
+         CgVecU32 *edges, uint32_t b)
 {
     /* operands and their count read once: the stores to acc could
      * alias them for the compiler */
-    uint32_t no = mir_inst(f, i)->nopnds, n = 0;
+    uint32_t no = mir_inst(f, i)->nopnds, n = 0, j = 0;
     const MirOpnd *ops = no ? mir_opnd(f, i, 0) : NULL;
-    for (uint32_t j = 0; j < no && n + 3 < max; j++) {
+    for (; j < no && n + 3 < max; j++) {
         const MirOpnd *o = &ops[j];
-        if (o->kind == MO_REG && o->reg) {
+        if (o->kind == MO_BLOCK) {
+            VEC_PUSH(*edges, b);
+            VEC_PUSH(*edges, o->obj);
+        } else if (o->kind == MO_REG && o->reg) {
             if (is_def(o->role))
                 acc[n++] = (Acc){o->reg,
                     o->role == MIR_R_EDEF || o->role == MIR_R_SCRATCH ? p
@@ -89,6 +94,11 @@ accesses(MirFunc *f, uint32_t i, uint32_t p, Acc *acc, uint32_t max)
             }
         }
     }
+    for (; j < no; j++)
+        if (ops[j].kind == MO_BLOCK) {
+            VEC_PUSH(*edges, b);
+            VEC_PUSH(*edges, ops[j].obj);
+        }
     return n;
 }
 
@@ -325,13 +335,16 @@ reverse_triples(uint32_t *t, uint32_t from, uint32_t to)
 
 /* The exact ranges of the physical registers (CgLive.fixed), from the
  * accesses of each instruction (acc[aoff[x] .. aoff[x + 1]) of the x-th
- * instruction in layout order). */
+ * instruction in layout order).  Only the instructions that access a
+ * physical register or call are walked (the others add nothing): block
+ * b's are the (x, instruction) pairs fx[2 * fxb[b] .. 2 * fxb[b + 1]). */
 static void
 fixed_ranges(MirFunc *f, CgLive *l, const Acc *acc, const uint32_t *aoff,
-             const uint32_t *bstart, CgScratch *sc)
+             const uint32_t *fx, const uint32_t *fxb, const uint32_t *bstart,
+             CgScratch *sc)
 {
     const MirRegInfo *ri = f->target->regs;
-    uint32_t nb = f->blocks.len, x = 0;
+    uint32_t nb = f->blocks.len;
     uint32_t pend[MIR_NPREG];
     uint64_t alloc_mask = 0;
     for (int c = 0; c < MIR_NCLS; c++)
@@ -345,14 +358,12 @@ fixed_ranges(MirFunc *f, CgLive *l, const Acc *acc, const uint32_t *aoff,
     Vec_u32 *t = &sc->fixed;
     t->len = 0;
     for (uint32_t b = 1; b < nb; b++) {
-        MirBlock *bl = &f->blocks.data[b];
         uint32_t first = t->len / 3;
         uint64_t pmask = 0;
-        x += bl->insts.len;
-        for (uint32_t k = bl->insts.len, y = x; k-- > 0;) {
-            uint32_t i = bl->insts.data[k];
+        for (uint32_t k = fxb[b + 1]; k-- > fxb[b];) {
+            uint32_t y = fx[2 * k], i = fx[2 * k + 1];
             uint32_t ip = l->pos[i];
-            const Acc *a0 = acc + aoff[--y], *a1 = acc + aoff[y + 1];
+            const Acc *a0 = acc + aoff[y], *a1 = acc + aoff[y + 1];
             VEC_RESERVE_RAW(*t, t->len + 3 * (MIR_NPREG + (a1 - a0)));
             if (f->target->ops[mir_inst(f, i)->op].flags & MIR_OPF_CALL) {
                 for (uint32_t r = 1; r < ri->nregs; r++) {
@@ -461,10 +472,16 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
      * interval is its hull and the walk below has nothing to do for it.
      * 0: not accessed yet; UINT32_MAX: any other variable. */
     uint32_t *local = cg_scratch_zalloc(sc, nvars * sizeof *local);
+    /* the instructions the physical registers' walk needs (see
+     * fixed_ranges), and the first instruction (x) of each block */
+    uint32_t *fx = cg_scratch_alloc(sc, 2 * (nins + 1) * sizeof *fx);
+    uint32_t *fxb = cg_scratch_alloc(sc, (nb + 2) * sizeof *fxb);
+    uint32_t *xb = cg_scratch_alloc(sc, (nb + 2) * sizeof *xb);
     Acc *acc = cg_scratch_alloc(sc, maxacc * sizeof *acc);
     Vec_u32 *edges = &sc->edges;    /* (from, to) pairs */
-    uint32_t p = 0, x = 0, na = 0;
+    uint32_t p = 0, x = 0, na = 0, nfx = 0;
     edges->len = 0;
+    fxb[0] = fxb[1] = xb[0] = xb[1] = 0;
     for (uint32_t b = 1; b < nb; b++) {
         MirBlock *bl = &f->blocks.data[b];
         bstart[b] = p;
@@ -479,32 +496,33 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
             }
             aoff[x++] = na;
             uint32_t a0 = na;
-            na += accesses(f, i, p, acc + na, 64);
+            na += accesses(f, i, p, acc + na, 64, edges, b);
+            bool phys = f->target->ops[mir_inst(f, i)->op].flags &
+                        MIR_OPF_CALL;
             /* the hulls, and which variables are local: a use must
              * follow the one def in its block (a use by the defining
              * instruction itself is upward exposed, as below) */
             for (const Acc *a = acc + a0; a < acc + na; a++) {
                 uint32_t v = a->v;
-                if (v < MIR_VREG0)
+                if (v < MIR_VREG0) {
+                    phys = true;
                     continue;
+                }
                 widen(l, v, a->pos);
                 if (a->use && (local[v] - 1 >= p || local[v] - 1 < bstart[b]))
                     local[v] = UINT32_MAX;
                 if (a->def && a->kill)
                     local[v] = local[v] ? UINT32_MAX : p + 1;
             }
-            uint32_t no = mir_inst(f, i)->nopnds;
-            const MirOpnd *ops = no ? mir_opnd(f, i, 0) : NULL;
-            for (uint32_t j = 0; j < no; j++) {
-                const MirOpnd *o = &ops[j];
-                if (o->kind == MO_BLOCK) {
-                    VEC_PUSH(*edges, b);
-                    VEC_PUSH(*edges, o->obj);
-                }
+            if (phys) {
+                fx[2 * nfx] = x - 1;
+                fx[2 * nfx++ + 1] = i;
             }
             p += 2;
         }
         bend[b] = p - 1;
+        fxb[b + 1] = nfx;
+        xb[b + 1] = x;
     }
     aoff[x] = na;
     l->npos = p;
@@ -524,28 +542,27 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
     Ev *ev = cg_scratch_alloc(sc, (holes ? na : 0) * sizeof *ev);
     uint32_t nue = 0, ndefs = 0, nev = 0;
     uint32_t *defd = cg_scratch_zalloc(sc, nvars * sizeof *defd);
-    x = 0;
     for (uint32_t b = 1; b < nb; b++) {
-        MirBlock *bl = &f->blocks.data[b];
-        for (uint32_t k = 0; k < bl->insts.len; k++, x++) {
-            const Acc *a0 = acc + aoff[x], *a1 = acc + aoff[x + 1];
-            for (const Acc *a = a0; a < a1; a++) {
-                uint32_t v = a->v;
-                if (v < MIR_VREG0 || local[v] != UINT32_MAX)
-                    continue;
-                if (v < nregs && holes)
-                    ev[nev++] = (Ev){v, ev_key(a->pos,
-                        a->def && a->kill ? EV_DEF : EV_USE)};
-                if (a->use && defd[v] != b)
-                    ue[nue++] = (Ref){v, b};
-            }
-            for (const Acc *a = a0; a < a1; a++) {
-                uint32_t v = a->v;
-                if (v >= MIR_VREG0 && a->def && a->kill &&
-                    local[v] == UINT32_MAX && defd[v] != b) {
-                    defd[v] = b;
-                    defs[ndefs++] = (Ref){v, b};
-                }
+        /* defd[v]: the position of the instruction that first killed
+         * v, so v is killed earlier in block b if it lies between the
+         * block's label (lo) and the accessing instruction (a->pos
+         * rounded down to even): then a use of v is not upward exposed
+         * (a use by the killing instruction itself is) */
+        const Acc *a1 = acc + aoff[xb[b + 1]];
+        uint32_t lo = bstart[b];
+        for (const Acc *a = acc + aoff[xb[b]]; a < a1; a++) {
+            uint32_t v = a->v;
+            if (v < MIR_VREG0 || local[v] != UINT32_MAX)
+                continue;
+            bool kill = a->def && a->kill;
+            uint32_t ip = a->pos & ~1u, d = defd[v];
+            if (v < nregs && holes)
+                ev[nev++] = (Ev){v, ev_key(a->pos, kill ? EV_DEF : EV_USE)};
+            if (a->use && (d <= lo || d >= ip))
+                ue[nue++] = (Ref){v, b};
+            if (kill && d <= lo) {
+                defd[v] = ip;
+                defs[ndefs++] = (Ref){v, b};
             }
         }
     }
@@ -669,6 +686,6 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
         l->rstart[v + 1] += l->rstart[v];
     l->ranges = rg->data;
 
-    fixed_ranges(f, l, acc, aoff, bstart, sc);
+    fixed_ranges(f, l, acc, aoff, fx, fxb, bstart, sc);
     cg_scratch_release(sc, mark);
 }
