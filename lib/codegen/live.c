@@ -55,11 +55,27 @@ typedef struct {
     bool def, use, kill;
 } Acc;
 
+/* Notes that instruction i defines vreg v by a register operand, at
+ * its position + late (CgLive.dhead). */
+static void
+note_def(CgLive *l, CgVecU32 *dl, uint32_t v, uint32_t i, bool late)
+{
+    VEC_RESERVE_RAW(*dl, dl->len + 2);
+    dl->data[dl->len] = i << 1 | late;
+    dl->data[dl->len + 1] = l->dhead[v];
+    l->dhead[v] = dl->len / 2;
+    l->ndef[v]++;
+    dl->len += 2;
+}
+
 /* The variable accesses of instruction i, in the order defs then uses;
- * its block operands are appended to edges as (b, target) pairs. */
+ * its block operands are appended to edges as (b, target) pairs and
+ * its register defs of vregs to l's lists of defs (all of them: an
+ * instruction with more operands than the accesses take has its
+ * accesses cut short, not its defs). */
 static uint32_t
 accesses(MirFunc *f, uint32_t i, uint32_t p, Acc *acc, uint32_t max,
-         CgVecU32 *edges, uint32_t b)
+         CgVecU32 *edges, uint32_t b, CgLive *l, CgVecU32 *dl)
 {
     /* operands and their count read once: the stores to acc could
      * alias them for the compiler */
@@ -71,11 +87,14 @@ accesses(MirFunc *f, uint32_t i, uint32_t p, Acc *acc, uint32_t max,
             VEC_PUSH(*edges, b);
             VEC_PUSH(*edges, o->obj);
         } else if (o->kind == MO_REG && o->reg) {
-            if (is_def(o->role))
-                acc[n++] = (Acc){o->reg,
-                    o->role == MIR_R_EDEF || o->role == MIR_R_SCRATCH ? p
-                                                                      : p + 1,
-                    true, false, o->role != MIR_R_USEDEF};
+            if (is_def(o->role)) {
+                bool late = o->role != MIR_R_EDEF &&
+                            o->role != MIR_R_SCRATCH;
+                acc[n++] = (Acc){o->reg, p + late, true, false,
+                                 o->role != MIR_R_USEDEF};
+                if (mir_is_vreg(o->reg))
+                    note_def(l, dl, o->reg, i, late);
+            }
             if (is_use(o->role))
                 acc[n++] = (Acc){o->reg,
                     o->role == MIR_R_SCRATCH ? p + 1 : p, false, true, false};
@@ -94,11 +113,17 @@ accesses(MirFunc *f, uint32_t i, uint32_t p, Acc *acc, uint32_t max,
             }
         }
     }
-    for (; j < no; j++)
-        if (ops[j].kind == MO_BLOCK) {
+    for (; j < no; j++) {
+        const MirOpnd *o = &ops[j];
+        if (o->kind == MO_BLOCK) {
             VEC_PUSH(*edges, b);
-            VEC_PUSH(*edges, ops[j].obj);
+            VEC_PUSH(*edges, o->obj);
+        } else if (o->kind == MO_REG && mir_is_vreg(o->reg) &&
+                   is_def(o->role)) {
+            note_def(l, dl, o->reg, i, o->role != MIR_R_EDEF &&
+                                       o->role != MIR_R_SCRATCH);
         }
+    }
     return n;
 }
 
@@ -450,6 +475,12 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
     l->end = cg_scratch_zalloc(sc, nvars * sizeof *l->end);
     l->pos = cg_scratch_zalloc(sc, f->insts.len * sizeof *l->pos);
     l->rstart = cg_scratch_zalloc(sc, (nregs + 1) * sizeof *l->rstart);
+    l->dhead = cg_scratch_zalloc(sc, nregs * sizeof *l->dhead);
+    l->ndef = cg_scratch_zalloc(sc, nregs * sizeof *l->ndef);
+    CgVecU32 *dl = &sc->defs;
+    dl->len = 0;
+    VEC_RESERVE_RAW(*dl, 2 * (size_t)f->opnds.len + 2);
+    dl->len = 2;                /* entry 0 ends the lists */
     for (uint32_t v = 0; v < nvars; v++)
         l->start[v] = UINT32_MAX;
     CgScratchMark mark = cg_scratch_mark(sc);
@@ -496,7 +527,7 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
             }
             aoff[x++] = na;
             uint32_t a0 = na;
-            na += accesses(f, i, p, acc + na, 64, edges, b);
+            na += accesses(f, i, p, acc + na, 64, edges, b, l, dl);
             bool phys = f->target->ops[mir_inst(f, i)->op].flags &
                         MIR_OPF_CALL;
             /* the hulls, and which variables are local: a use must
@@ -685,6 +716,7 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
     for (uint32_t v = 0; v < nregs; v++)
         l->rstart[v + 1] += l->rstart[v];
     l->ranges = rg->data;
+    l->dlink = dl->data;
 
     fixed_ranges(f, l, acc, aoff, fx, fxb, bstart, sc);
     cg_scratch_release(sc, mark);

@@ -58,9 +58,9 @@ typedef struct {
     uint32_t *pstart, *part;
     uint32_t npart;
     /* Same values (per round): csrc[v] is the vreg v copies when a
-     * whole-register copy is v's only definition, else 0; the positions
-     * where vreg x is defined are dpos[dstart[x] .. dstart[x+1]). */
-    uint32_t *csrc, *dstart, *dpos;
+     * whole-register copy is v's only definition, else 0 (the defs of
+     * each vreg are the liveness's: CgLive.dhead). */
+    uint32_t *csrc;
     /* Per vreg, its first range that may end at or after the scan's
      * position (which never decreases), from its first range (0). */
     uint32_t *rcur;
@@ -196,12 +196,14 @@ same_value(Ra *ra, uint32_t v, uint32_t x)
 {
     if (ra->csrc[v] != x)
         return false;
-    uint32_t a = ra->dstart[x], b = ra->dstart[x + 1];
-    if (b - a > SAMEDEFS)       /* a bound on the work per question */
+    const CgLive *l = &ra->live;
+    if (l->ndef[x] > SAMEDEFS)  /* a bound on the work per question */
         return false;
-    for (uint32_t k = a; k < b; k++)
-        if (covers(&ra->live, v, ra->dpos[k]))
+    for (uint32_t k = l->dhead[x]; k; k = l->dlink[2 * k + 1]) {
+        uint32_t e = l->dlink[2 * k];
+        if (covers(l, v, l->pos[e >> 1] + (e & 1)))
             return false;
+    }
     return true;
 }
 
@@ -550,7 +552,7 @@ rewrite(Ra *ra)
     cg_scratch_release(ra->sc, m);
 }
 
-/* Fills csrc, dstart and dpos (see Ra) from this round's positions. */
+/* Fills csrc (see Ra) from this round's code. */
 static void
 find_copies(Ra *ra)
 {
@@ -558,53 +560,27 @@ find_copies(Ra *ra)
     const CgLive *l = &ra->live;
     uint32_t n = mir_num_regs(f);
     ra->csrc = cg_scratch_zalloc(ra->sc, (n + 1) * sizeof *ra->csrc);
-    ra->dstart = cg_scratch_zalloc(ra->sc, (n + 2) * sizeof *ra->dstart);
-    for (int pass = 0; pass < 2; pass++) {
-        for (uint32_t b = 1; b < f->blocks.len; b++) {
-            MirBlock *bl = &f->blocks.data[b];
-            for (uint32_t k = 0; k < bl->insts.len; k++) {
-                uint32_t i = bl->insts.data[k];
-                MirInst *in = mir_inst(f, i);
-                uint32_t no = in->nopnds;
-                const MirOpnd *ops = no ? mir_opnd(f, i, 0) : NULL;
-                for (uint32_t j = 0; j < no; j++) {
-                    const MirOpnd *o = &ops[j];
-                    if (o->kind != MO_REG || !mir_is_vreg(o->reg) ||
-                        !(o->role == MIR_R_DEF || o->role == MIR_R_USEDEF ||
-                          o->role == MIR_R_EDEF || o->role == MIR_R_SCRATCH))
-                        continue;
-                    if (pass == 0) {
-                        ra->dstart[o->reg + 1]++;
-                        continue;
-                    }
-                    /* as live.c: early defs and scratches at the use
-                     * position, other defs after it */
-                    bool early = o->role == MIR_R_EDEF ||
-                                 o->role == MIR_R_SCRATCH;
-                    ra->dpos[ra->dstart[o->reg]++] = l->pos[i] + !early;
-                }
-                if (pass == 0 || !(f->target->ops[in->op].flags & MIR_OPF_MOVE))
-                    continue;
-                /* a whole-register copy: 64-bit on GPRs (movl clears
-                 * the upper half, which peep.c relies on) */
-                MirOpnd *s = mir_opnd(f, i, 0), *d = mir_opnd(f, i, 1);
-                if (s->kind == MO_REG && d->kind == MO_REG &&
-                    mir_is_vreg(s->reg) && mir_is_vreg(d->reg) &&
-                    s->reg != d->reg &&
-                    mir_vreg(f, s->reg)->cls == mir_vreg(f, d->reg)->cls &&
-                    (mir_vreg(f, d->reg)->cls != MIR_GP || in->size == 8))
-                    ra->csrc[d->reg] = s->reg;
-            }
+    for (uint32_t b = 1; b < f->blocks.len; b++) {
+        MirBlock *bl = &f->blocks.data[b];
+        for (uint32_t k = 0; k < bl->insts.len; k++) {
+            uint32_t i = bl->insts.data[k];
+            MirInst *in = mir_inst(f, i);
+            if (!(f->target->ops[in->op].flags & MIR_OPF_MOVE))
+                continue;
+            /* a whole-register copy: 64-bit on GPRs (movl clears the
+             * upper half, which peep.c relies on) */
+            MirOpnd *s = mir_opnd(f, i, 0), *d = mir_opnd(f, i, 1);
+            if (s->kind == MO_REG && d->kind == MO_REG &&
+                mir_is_vreg(s->reg) && mir_is_vreg(d->reg) &&
+                s->reg != d->reg &&
+                mir_vreg(f, s->reg)->cls == mir_vreg(f, d->reg)->cls &&
+                (mir_vreg(f, d->reg)->cls != MIR_GP || in->size == 8))
+                ra->csrc[d->reg] = s->reg;
         }
-        if (pass == 0)
-            ra->dpos = cg_scratch_alloc(ra->sc,
-                (csr_counted(ra->dstart, n) + 1) * sizeof *ra->dpos);
-        else
-            csr_filled(ra->dstart, n);
     }
     /* only a vreg defined once holds its copy's value throughout */
     for (uint32_t x = MIR_VREG0; x < n; x++)
-        if (ra->csrc[x] && ra->dstart[x + 1] - ra->dstart[x] != 1)
+        if (ra->csrc[x] && l->ndef[x] != 1)
             ra->csrc[x] = 0;
 }
 
