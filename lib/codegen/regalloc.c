@@ -61,6 +61,11 @@ typedef struct {
      * whole-register copy is v's only definition, else 0 (the defs of
      * each vreg are the liveness's: CgLive.dhead). */
     uint32_t *csrc;
+    /* The register-to-register moves, in code order: rewrite only adds
+     * reloads, stores (a memory operand) and rematerialisations (never
+     * moves) and drops rematerialised defs (never moves either), so
+     * the list found before the first round holds in every round. */
+    uint32_t *moves, nmoves;
     /* Per vreg, its first range that may end at or after the scan's
      * position (which never decreases), from its first range (0). */
     uint32_t *rcur;
@@ -560,23 +565,16 @@ find_copies(Ra *ra)
     const CgLive *l = &ra->live;
     uint32_t n = mir_num_regs(f);
     ra->csrc = cg_scratch_zalloc(ra->sc, (n + 1) * sizeof *ra->csrc);
-    for (uint32_t b = 1; b < f->blocks.len; b++) {
-        MirBlock *bl = &f->blocks.data[b];
-        for (uint32_t k = 0; k < bl->insts.len; k++) {
-            uint32_t i = bl->insts.data[k];
-            MirInst *in = mir_inst(f, i);
-            if (!(f->target->ops[in->op].flags & MIR_OPF_MOVE))
-                continue;
-            /* a whole-register copy: 64-bit on GPRs (movl clears the
-             * upper half, which peep.c relies on) */
-            MirOpnd *s = mir_opnd(f, i, 0), *d = mir_opnd(f, i, 1);
-            if (s->kind == MO_REG && d->kind == MO_REG &&
-                mir_is_vreg(s->reg) && mir_is_vreg(d->reg) &&
-                s->reg != d->reg &&
-                mir_vreg(f, s->reg)->cls == mir_vreg(f, d->reg)->cls &&
-                (mir_vreg(f, d->reg)->cls != MIR_GP || in->size == 8))
-                ra->csrc[d->reg] = s->reg;
-        }
+    for (uint32_t k = 0; k < ra->nmoves; k++) {
+        uint32_t i = ra->moves[k];
+        /* a whole-register copy: 64-bit on GPRs (movl clears the upper
+         * half, which peep.c relies on) */
+        MirOpnd *s = mir_opnd(f, i, 0), *d = mir_opnd(f, i, 1);
+        if (mir_is_vreg(s->reg) && mir_is_vreg(d->reg) &&
+            s->reg != d->reg &&
+            mir_vreg(f, s->reg)->cls == mir_vreg(f, d->reg)->cls &&
+            (mir_vreg(f, d->reg)->cls != MIR_GP || mir_inst(f, i)->size == 8))
+            ra->csrc[d->reg] = s->reg;
     }
     /* only a vreg defined once holds its copy's value throughout */
     for (uint32_t x = MIR_VREG0; x < n; x++)
@@ -584,45 +582,51 @@ find_copies(Ra *ra)
             ra->csrc[x] = 0;
 }
 
-/* The copy partners of each vreg: the other side of each register
- * copy, in code order (counted, then filled: CSR). */
+/* The register-to-register moves (Ra.moves), and the copy partners of
+ * each vreg: the other side of each register copy, in code order
+ * (counted, then filled: CSR). */
 static void
 set_hints(Ra *ra)
 {
     MirFunc *f = ra->f;
-    uint32_t n = mir_num_regs(f);
+    uint32_t n = mir_num_regs(f), nins = 0;
+    for (uint32_t b = 1; b < f->blocks.len; b++)
+        nins += f->blocks.data[b].insts.len;
+    ra->moves = cg_scratch_alloc(ra->sc, (nins + 1) * sizeof *ra->moves);
+    ra->nmoves = 0;
     ra->npart = n;
     ra->pstart = cg_scratch_zalloc(ra->sc, (n + 2) * sizeof *ra->pstart);
-    for (int pass = 0; pass < 2; pass++) {
-        for (uint32_t b = 1; b < f->blocks.len; b++) {
-            MirBlock *bl = &f->blocks.data[b];
-            for (uint32_t k = 0; k < bl->insts.len; k++) {
-                uint32_t i = bl->insts.data[k];
-                MirInst *in = mir_inst(f, i);
-                if (!(f->target->ops[in->op].flags & MIR_OPF_MOVE))
-                    continue;
-                MirOpnd *s = mir_opnd(f, i, 0), *d = mir_opnd(f, i, 1);
-                if (s->kind != MO_REG || d->kind != MO_REG ||
-                    s->reg == d->reg)
-                    continue;
-                uint32_t side[2][2] = {{d->reg, s->reg}, {s->reg, d->reg}};
-                for (int e = 0; e < 2; e++) {
-                    uint32_t x = side[e][0];
-                    if (!mir_is_vreg(x))
-                        continue;
-                    if (pass == 0)
-                        ra->pstart[x + 1]++;
-                    else
-                        ra->part[ra->pstart[x]++] = side[e][1];
-                }
-            }
+    for (uint32_t b = 1; b < f->blocks.len; b++) {
+        MirBlock *bl = &f->blocks.data[b];
+        for (uint32_t k = 0; k < bl->insts.len; k++) {
+            uint32_t i = bl->insts.data[k];
+            if (!(f->target->ops[mir_inst(f, i)->op].flags & MIR_OPF_MOVE))
+                continue;
+            MirOpnd *s = mir_opnd(f, i, 0), *d = mir_opnd(f, i, 1);
+            if (s->kind != MO_REG || d->kind != MO_REG)
+                continue;
+            ra->moves[ra->nmoves++] = i;
+            if (s->reg == d->reg)
+                continue;
+            if (mir_is_vreg(d->reg))
+                ra->pstart[d->reg + 1]++;
+            if (mir_is_vreg(s->reg))
+                ra->pstart[s->reg + 1]++;
         }
-        if (pass == 0)
-            ra->part = cg_scratch_alloc(ra->sc,
-                (csr_counted(ra->pstart, n) + 1) * sizeof *ra->part);
-        else
-            csr_filled(ra->pstart, n);
     }
+    ra->part = cg_scratch_alloc(ra->sc,
+        (csr_counted(ra->pstart, n) + 1) * sizeof *ra->part);
+    for (uint32_t k = 0; k < ra->nmoves; k++) {
+        uint32_t i = ra->moves[k];
+        uint32_t s = mir_opnd(f, i, 0)->reg, d = mir_opnd(f, i, 1)->reg;
+        if (s == d)
+            continue;
+        if (mir_is_vreg(d))
+            ra->part[ra->pstart[d]++] = s;
+        if (mir_is_vreg(s))
+            ra->part[ra->pstart[s]++] = d;
+    }
+    csr_filled(ra->pstart, n);
 }
 
 /* Spill slots with disjoint intervals share one frame object: a linear
