@@ -571,14 +571,20 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
     Ref *ue = cg_scratch_alloc(sc, na * sizeof *ue);
     Ref *defs = cg_scratch_alloc(sc, na * sizeof *defs);
     Ev *ev = cg_scratch_alloc(sc, (holes ? na : 0) * sizeof *ev);
-    uint32_t nue = 0, ndefs = 0, nev = 0;
-    uint32_t *defd = cg_scratch_zalloc(sc, nvars * sizeof *defd);
+    uint32_t nue = 0, ndefs = 0, nev = 0, ng = 0;
+    /* The other variables are few: they are numbered densely, in
+     * order, so that grouping by variable costs what they have. */
+    uint32_t *gid = cg_scratch_alloc(sc, nvars * sizeof *gid);
+    for (uint32_t v = MIR_VREG0; v < nvars; v++)
+        if (local[v] == UINT32_MAX)
+            gid[v] = ng++;
+    uint32_t *defd = cg_scratch_zalloc(sc, (ng + 1) * sizeof *defd);
     for (uint32_t b = 1; b < nb; b++) {
-        /* defd[v]: the position of the instruction that first killed
-         * v, so v is killed earlier in block b if it lies between the
-         * block's label (lo) and the accessing instruction (a->pos
-         * rounded down to even): then a use of v is not upward exposed
-         * (a use by the killing instruction itself is) */
+        /* defd[gid[v]]: the position of the instruction that first
+         * killed v, so v is killed earlier in block b if it lies
+         * between the block's label (lo) and the accessing instruction
+         * (a->pos rounded down to even): then a use of v is not upward
+         * exposed (a use by the killing instruction itself is) */
         const Acc *a1 = acc + aoff[xb[b + 1]];
         uint32_t lo = bstart[b];
         for (const Acc *a = acc + aoff[xb[b]]; a < a1; a++) {
@@ -586,14 +592,14 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
             if (v < MIR_VREG0 || local[v] != UINT32_MAX)
                 continue;
             bool kill = a->def && a->kill;
-            uint32_t ip = a->pos & ~1u, d = defd[v];
+            uint32_t g = gid[v], ip = a->pos & ~1u, d = defd[g];
             if (v < nregs && holes)
-                ev[nev++] = (Ev){v, ev_key(a->pos, kill ? EV_DEF : EV_USE)};
+                ev[nev++] = (Ev){g, ev_key(a->pos, kill ? EV_DEF : EV_USE)};
             if (a->use && (d <= lo || d >= ip))
-                ue[nue++] = (Ref){v, b};
+                ue[nue++] = (Ref){g, b};
             if (kill && d <= lo) {
-                defd[v] = ip;
-                defs[ndefs++] = (Ref){v, b};
+                defd[g] = ip;
+                defs[ndefs++] = (Ref){g, b};
             }
         }
     }
@@ -609,10 +615,9 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
         preds[npred[to] + fill[to]++] = edges->data[e];
     }
     uint32_t *uestart, *defstart, *evstart;
-    Ref *uev = group_by_var(ue, nue, sizeof *ue, nvars, &uestart, sc);
-    Ref *defv = group_by_var(defs, ndefs, sizeof *defs, nvars, &defstart,
-                             sc);
-    Ev *evv = group_by_var(ev, nev, sizeof *ev, nvars, &evstart, sc);
+    Ref *uev = group_by_var(ue, nue, sizeof *ue, ng, &uestart, sc);
+    Ref *defv = group_by_var(defs, ndefs, sizeof *defs, ng, &defstart, sc);
+    Ev *evv = group_by_var(ev, nev, sizeof *ev, ng, &evstart, sc);
 
     /* For each variable, walk backwards from its upward-exposed uses
      * to the blocks that define it: the blocks it is live into and out
@@ -634,20 +639,20 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
     rg->len = 0;
     VEC_RESERVE_RAW(*rg, 2 * nregs + 16);
     for (uint32_t v = MIR_VREG0; v < nvars; v++) {
-        uint32_t stamp = v + 1, nw = 0;
-        if (local[v] && local[v] != UINT32_MAX) {
-            if (v < nregs) {
+        if (local[v] != UINT32_MAX) {   /* local, or never accessed */
+            if (local[v] && v < nregs) {
                 VEC_PUSH(*rg, l->start[v]);
                 VEC_PUSH(*rg, l->end[v]);
                 l->rstart[v + 1] = 1;
             }
             continue;
         }
+        uint32_t stamp = v + 1, nw = 0, g = gid[v];
         bool evs = v < nregs && holes;
         keys->len = spans->len = 0;
-        for (uint32_t d = defstart[v]; d < defstart[v + 1]; d++)
+        for (uint32_t d = defstart[g]; d < defstart[g + 1]; d++)
             kill[defv[d].block] = stamp;
-        for (uint32_t u = uestart[v]; u < uestart[v + 1]; u++) {
+        for (uint32_t u = uestart[g]; u < uestart[g + 1]; u++) {
             uint32_t b = uev[u].block;
             if (in[b] != stamp) {
                 in[b] = stamp;
@@ -662,8 +667,8 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
             /* live into a loop header and not killed in the loop: live
              * throughout it, and only its entries are walked on */
             bool whole = lp.inner[b] == b && lp.nchunk[b] &&
-                         !killed_in(&lp, defv + defstart[v],
-                                    defstart[v + 1] - defstart[v], b);
+                         !killed_in(&lp, defv + defstart[g],
+                                    defstart[g + 1] - defstart[g], b);
             if (whole) {
                 cov[b] = stamp;
                 take_loop(l, &lp, v, b, bstart, bend, evs ? spans : NULL);
@@ -698,7 +703,7 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
             }
             continue;
         }
-        uint32_t ne0 = evstart[v], ne1 = evstart[v + 1];
+        uint32_t ne0 = evstart[g], ne1 = evstart[g + 1];
         if (!keys->len && ne0 == ne1)
             continue;       /* never live (dead code removed): no range */
         VEC_RESERVE_RAW(*keys, keys->len + (ne1 - ne0));
