@@ -61,11 +61,12 @@ typedef struct {
      * whole-register copy is v's only definition, else 0 (the defs of
      * each vreg are the liveness's: CgLive.dhead). */
     uint32_t *csrc;
-    /* The register-to-register moves, in code order: rewrite only adds
-     * reloads, stores (a memory operand) and rematerialisations (never
-     * moves) and drops rematerialised defs (never moves either), so
-     * the list found before the first round holds in every round. */
-    uint32_t *moves, nmoves;
+    /* The register-to-register moves, in code order, and their blocks
+     * (moveblk): rewrite only adds reloads, stores (a memory operand)
+     * and rematerialisations (never moves) and drops rematerialised
+     * defs (never moves either), so the list found before the first
+     * round holds in every round. */
+    uint32_t *moves, *moveblk, nmoves;
     /* Per vreg, its first range that may end at or after the scan's
      * position (which never decreases), from its first range (0). */
     uint32_t *rcur;
@@ -593,6 +594,7 @@ set_hints(Ra *ra)
     for (uint32_t b = 1; b < f->blocks.len; b++)
         nins += f->blocks.data[b].insts.len;
     ra->moves = cg_scratch_alloc(ra->sc, (nins + 1) * sizeof *ra->moves);
+    ra->moveblk = cg_scratch_alloc(ra->sc, (nins + 1) * sizeof *ra->moveblk);
     ra->nmoves = 0;
     ra->npart = n;
     ra->pstart = cg_scratch_zalloc(ra->sc, (n + 2) * sizeof *ra->pstart);
@@ -605,6 +607,7 @@ set_hints(Ra *ra)
             MirOpnd *s = mir_opnd(f, i, 0), *d = mir_opnd(f, i, 1);
             if (s->kind != MO_REG || d->kind != MO_REG)
                 continue;
+            ra->moveblk[ra->nmoves] = b;
             ra->moves[ra->nmoves++] = i;
             if (s->reg == d->reg)
                 continue;
@@ -744,41 +747,50 @@ cg_regalloc(CgCtx *c, MirFunc *f)
     }
     /* replace vregs by their registers; drop self-copies */
     const MirRegInfo *ri = f->target->regs;
-    for (uint32_t i = 1; i < f->insts.len; i++) {
-        /* the operands' address and count read once: the stores below
-         * could alias them for the compiler */
-        uint32_t no = mir_inst(f, i)->nopnds;
-        MirOpnd *ops = no ? mir_opnd(f, i, 0) : NULL;
-        for (uint32_t j = 0; j < no; j++) {
+    /* the tables and the callee-saved mask read once: the stores below
+     * could alias them for the compiler */
+    const MirInst *ins = f->insts.data;
+    MirOpnd *opnds = f->opnds.data;
+    const MirVreg *vregs = f->vregs.data - MIR_VREG0;
+    uint64_t callee = ri->callee_saved, used = f->used_callee_saved;
+    for (uint32_t i = 1, ni = f->insts.len; i < ni; i++) {
+        MirOpnd *ops = opnds + ins[i].opnds;
+        for (uint32_t j = 0, no = ins[i].nopnds; j < no; j++) {
             MirOpnd *o = &ops[j];
-            if (o->kind == MO_REG && mir_is_vreg(o->reg))
-                o->reg = mir_vreg(f, o->reg)->reg;
-            if (o->kind == MO_MEM && o->base == MB_REG &&
-                mir_is_vreg(o->reg))
-                o->reg = mir_vreg(f, o->reg)->reg;
-            if (o->kind == MO_MEM && mir_is_vreg(o->index))
-                o->index = mir_vreg(f, o->index)->reg;
-            if (o->kind == MO_REG && o->reg &&
-                (ri->callee_saved >> o->reg & 1) &&
-                (o->role == MIR_R_DEF || o->role == MIR_R_USEDEF ||
-                 o->role == MIR_R_EDEF || o->role == MIR_R_SCRATCH))
-                f->used_callee_saved |= (uint64_t)1 << o->reg;
+            if (o->kind == MO_REG) {
+                uint32_t r = o->reg;
+                if (mir_is_vreg(r))
+                    o->reg = r = vregs[r].reg;
+                if (r && (callee >> r & 1) &&
+                    (o->role == MIR_R_DEF || o->role == MIR_R_USEDEF ||
+                     o->role == MIR_R_EDEF || o->role == MIR_R_SCRATCH))
+                    used |= (uint64_t)1 << r;
+            } else if (o->kind == MO_MEM) {
+                if (o->base == MB_REG && mir_is_vreg(o->reg))
+                    o->reg = vregs[o->reg].reg;
+                if (mir_is_vreg(o->index))
+                    o->index = vregs[o->index].reg;
+            }
         }
+    }
+    f->used_callee_saved = used;
+    /* only the moves can be self-copies: they are marked, and the
+     * blocks that have one are compacted */
+    bool *dirty = cg_scratch_zalloc(ra.sc, f->blocks.len * sizeof *dirty);
+    bool *self = cg_scratch_zalloc(ra.sc, f->insts.len * sizeof *self);
+    for (uint32_t k = 0; k < ra.nmoves; k++) {
+        uint32_t i = ra.moves[k];
+        if (mir_opnd(f, i, 0)->reg == mir_opnd(f, i, 1)->reg)
+            self[i] = dirty[ra.moveblk[k]] = true;
     }
     for (uint32_t b = 1; b < f->blocks.len; b++) {
         MirBlock *bl = &f->blocks.data[b];
+        if (!dirty[b])
+            continue;
         uint32_t n = 0;
-        for (uint32_t k = 0; k < bl->insts.len; k++) {
-            uint32_t i = bl->insts.data[k];
-            MirInst *in = mir_inst(f, i);
-            if (f->target->ops[in->op].flags & MIR_OPF_MOVE) {
-                MirOpnd *s = mir_opnd(f, i, 0), *d = mir_opnd(f, i, 1);
-                if (s->kind == MO_REG && d->kind == MO_REG &&
-                    s->reg == d->reg)
-                    continue;
-            }
-            bl->insts.data[n++] = i;
-        }
+        for (uint32_t k = 0; k < bl->insts.len; k++)
+            if (!self[bl->insts.data[k]])
+                bl->insts.data[n++] = bl->insts.data[k];
         bl->insts.len = n;
     }
     cg_scratch_release(ra.sc, m0);
