@@ -68,19 +68,59 @@ note_def(CgLive *l, CgVecU32 *dl, uint32_t v, uint32_t i, bool late)
     dl->len += 2;
 }
 
+static void
+widen(CgLive *l, uint32_t v, uint32_t p)
+{
+    if (l->start[v] > p)
+        l->start[v] = p;
+    if (l->end[v] < p)
+        l->end[v] = p;
+}
+
+/* The first walk's state at an instruction (see cg_live_compute). */
+typedef struct {
+    CgLive *l;
+    uint32_t *local;
+    uint32_t p, lo;         /* the instruction's position, its block's */
+    bool phys;              /* it calls or accesses a physical register */
+} Walk;
+
+/* Appends access a of the instruction at w->p to acc[*n]: the hull of
+ * its variable, and whether that is still local (the use must follow
+ * the one def in its block; a use by the defining instruction itself
+ * is upward exposed, as in the second walk). */
+static inline void
+put(Walk *w, Acc *acc, uint32_t *n, Acc a)
+{
+    acc[(*n)++] = a;
+    uint32_t v = a.v;
+    if (v < MIR_VREG0) {
+        w->phys = true;
+        return;
+    }
+    widen(w->l, v, a.pos);
+    uint32_t lv = w->local[v];
+    if (a.use && (lv - 1 >= w->p || lv - 1 < w->lo))
+        lv = UINT32_MAX;
+    if (a.def && a.kill)
+        lv = lv ? UINT32_MAX : w->p + 1;
+    w->local[v] = lv;
+}
+
 /* The variable accesses of instruction i, in the order defs then uses;
  * its block operands are appended to edges as (b, target) pairs and
  * its register defs of vregs to l's lists of defs (all of them: an
  * instruction with more operands than the accesses take has its
  * accesses cut short, not its defs). */
 static uint32_t
-accesses(MirFunc *f, uint32_t i, uint32_t p, Acc *acc, uint32_t max,
-         CgVecU32 *edges, uint32_t b, CgLive *l, CgVecU32 *dl)
+accesses(MirFunc *f, uint32_t i, Walk *w, Acc *acc, uint32_t max,
+         CgVecU32 *edges, uint32_t b, CgVecU32 *dl)
 {
     /* operands and their count read once: the stores to acc could
      * alias them for the compiler */
-    uint32_t no = mir_inst(f, i)->nopnds, n = 0, j = 0;
+    uint32_t no = mir_inst(f, i)->nopnds, n = 0, j = 0, p = w->p;
     const MirOpnd *ops = no ? mir_opnd(f, i, 0) : NULL;
+    CgLive *l = w->l;
     for (; j < no && n + 3 < max; j++) {
         const MirOpnd *o = &ops[j];
         if (o->kind == MO_BLOCK) {
@@ -90,26 +130,26 @@ accesses(MirFunc *f, uint32_t i, uint32_t p, Acc *acc, uint32_t max,
             if (is_def(o->role)) {
                 bool late = o->role != MIR_R_EDEF &&
                             o->role != MIR_R_SCRATCH;
-                acc[n++] = (Acc){o->reg, p + late, true, false,
-                                 o->role != MIR_R_USEDEF};
+                put(w, acc, &n, (Acc){o->reg, p + late, true, false,
+                                      o->role != MIR_R_USEDEF});
                 if (mir_is_vreg(o->reg))
                     note_def(l, dl, o->reg, i, late);
             }
             if (is_use(o->role))
-                acc[n++] = (Acc){o->reg,
-                    o->role == MIR_R_SCRATCH ? p + 1 : p, false, true, false};
+                put(w, acc, &n, (Acc){o->reg,
+                    o->role == MIR_R_SCRATCH ? p + 1 : p, false, true, false});
         } else if (o->kind == MO_MEM) {
             if (o->base == MB_REG && o->reg)
-                acc[n++] = (Acc){o->reg, p, false, true, false};
+                put(w, acc, &n, (Acc){o->reg, p, false, true, false});
             if (o->index)
-                acc[n++] = (Acc){o->index, p, false, true, false};
+                put(w, acc, &n, (Acc){o->index, p, false, true, false});
             uint32_t sv = mem_var(f, o);
             if (sv != UINT32_MAX && o->role != MIR_R_ADDR) {
                 if (is_def(o->role))
-                    acc[n++] = (Acc){sv, p + 1, true, false,
-                                     o->role != MIR_R_USEDEF};
+                    put(w, acc, &n, (Acc){sv, p + 1, true, false,
+                                          o->role != MIR_R_USEDEF});
                 if (is_use(o->role))
-                    acc[n++] = (Acc){sv, p, false, true, false};
+                    put(w, acc, &n, (Acc){sv, p, false, true, false});
             }
         }
     }
@@ -281,15 +321,6 @@ build_ranges(Vec_u32 *rg, const uint64_t *key, uint32_t n,
     for (; s < nspan; s++)
         push_range(rg, first, (uint32_t)(span[s] >> 32), (uint32_t)span[s]);
     return rg->len / 2 - first;
-}
-
-static void
-widen(CgLive *l, uint32_t v, uint32_t p)
-{
-    if (l->start[v] > p)
-        l->start[v] = p;
-    if (l->end[v] < p)
-        l->end[v] = p;
 }
 
 /* Whether one of the n def blocks d (ascending) lies in loop h's
@@ -485,8 +516,9 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
         l->start[v] = UINT32_MAX;
     CgScratchMark mark = cg_scratch_mark(sc);
 
-    /* Positions, and the accesses of every instruction once (the
-     * physical registers' walk reads them again): acc[aoff[x] ..
+    /* Positions, the hulls, which variables are local (put), and the
+     * accesses of every instruction once (the second walk and the
+     * physical registers' walk read them again): acc[aoff[x] ..
      * aoff[x + 1]) are those of the x-th instruction in layout order.
      * An operand makes at most four accesses, so 4 per operand of the
      * function is room enough unless the blocks list an instruction
@@ -513,9 +545,10 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
     uint32_t p = 0, x = 0, na = 0, nfx = 0;
     edges->len = 0;
     fxb[0] = fxb[1] = xb[0] = xb[1] = 0;
+    Walk w = {.l = l, .local = local};
     for (uint32_t b = 1; b < nb; b++) {
         MirBlock *bl = &f->blocks.data[b];
-        bstart[b] = p;
+        bstart[b] = w.lo = p;
         p += 2;
         for (uint32_t k = 0; k < bl->insts.len; k++) {
             uint32_t i = bl->insts.data[k];
@@ -526,26 +559,10 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
                 maxacc *= 2;
             }
             aoff[x++] = na;
-            uint32_t a0 = na;
-            na += accesses(f, i, p, acc + na, 64, edges, b, l, dl);
-            bool phys = f->target->ops[mir_inst(f, i)->op].flags &
-                        MIR_OPF_CALL;
-            /* the hulls, and which variables are local: a use must
-             * follow the one def in its block (a use by the defining
-             * instruction itself is upward exposed, as below) */
-            for (const Acc *a = acc + a0; a < acc + na; a++) {
-                uint32_t v = a->v;
-                if (v < MIR_VREG0) {
-                    phys = true;
-                    continue;
-                }
-                widen(l, v, a->pos);
-                if (a->use && (local[v] - 1 >= p || local[v] - 1 < bstart[b]))
-                    local[v] = UINT32_MAX;
-                if (a->def && a->kill)
-                    local[v] = local[v] ? UINT32_MAX : p + 1;
-            }
-            if (phys) {
+            w.p = p;
+            w.phys = f->target->ops[mir_inst(f, i)->op].flags & MIR_OPF_CALL;
+            na += accesses(f, i, &w, acc + na, 64, edges, b, dl);
+            if (w.phys) {
                 fx[2 * nfx] = x - 1;
                 fx[2 * nfx++ + 1] = i;
             }
