@@ -467,8 +467,11 @@ fixed_ranges(MirFunc *f, CgLive *l, const Acc *acc, const uint32_t *aoff,
     uint32_t *cp = cg_scratch_alloc(sc, t->len * sizeof *cp);
     memcpy(cp, t->data, t->len * sizeof *cp);
     memset(fs, 0, sizeof l->fstart);
-    for (uint32_t k = 0; k < n; k++)
+    uint64_t present = 0;       /* the registers with ranges */
+    for (uint32_t k = 0; k < n; k++) {
         fs[cp[3 * k] + 1]++;
+        present |= (uint64_t)1 << cp[3 * k];
+    }
     for (uint32_t r = 0; r < MIR_NPREG; r++)
         fs[r + 1] += fs[r];
     uint32_t at[MIR_NPREG];
@@ -479,7 +482,8 @@ fixed_ranges(MirFunc *f, CgLive *l, const Acc *acc, const uint32_t *aoff,
         d[2 * j] = cp[3 * k + 1], d[2 * j + 1] = cp[3 * k + 2];
     }
     l->fixed = d;
-    for (uint32_t r = 0; r < MIR_NPREG; r++) {
+    for (; present; present &= present - 1) {
+        uint32_t r = (uint32_t)__builtin_ctzll(present);
         uint32_t *p = d + 2 * fs[r], m = fs[r + 1] - fs[r], mx = 0;
         for (uint32_t k = 1; k < m; k++) {  /* a stable insertion sort */
             uint32_t lo = p[2 * k], hi = p[2 * k + 1], j = k;
