@@ -706,9 +706,9 @@ typedef struct CgScratch {
     VEC(CgScratchBig) big;      /* what did not fit in mem */
     size_t bigbytes;
     /* live.c: a variable's events, spans and sort buffer; the ranges
-     * of all vregs; the fixed ranges; the CFG's edges */
+     * of all vregs; the fixed ranges; the CFG's edges; the vregs' defs */
     CgVecU64 keys, tmp, spans;
-    CgVecU32 ranges, fixed, edges;
+    CgVecU32 ranges, fixed, edges, defs;
 } CgScratch;
 typedef struct {
     size_t used;
@@ -736,6 +736,11 @@ typedef struct {
      * maximum of the his so far (for one binary search). */
     uint32_t *fixed;
     uint32_t fstart[MIR_NPREG + 1];
+    /* The register operands that define vreg v (any def role), ndef[v]
+     * of them: a list from entry dhead[v], entry k being dlink[2*k] =
+     * instruction << 1 | (1 if the def is at its position + 1, 0 if at
+     * its position), dlink[2*k+1] = the next entry (0 ends the list). */
+    uint32_t *dhead, *ndef, *dlink;
 } CgLive;
 enum { CG_HOLES_MAX = 20000 };
 /* Fills l with arrays in s (valid until s is released past them). */

@@ -55,38 +55,113 @@ typedef struct {
     bool def, use, kill;
 } Acc;
 
-/* The variable accesses of instruction i, in the order defs then uses. */
+/* Notes that instruction i defines vreg v by a register operand, at
+ * its position + late (CgLive.dhead). */
+static void
+note_def(CgLive *l, CgVecU32 *dl, uint32_t v, uint32_t i, bool late)
+{
+    VEC_RESERVE_RAW(*dl, dl->len + 2);
+    dl->data[dl->len] = i << 1 | late;
+    dl->data[dl->len + 1] = l->dhead[v];
+    l->dhead[v] = dl->len / 2;
+    l->ndef[v]++;
+    dl->len += 2;
+}
+
+static void
+widen(CgLive *l, uint32_t v, uint32_t p)
+{
+    if (l->start[v] > p)
+        l->start[v] = p;
+    if (l->end[v] < p)
+        l->end[v] = p;
+}
+
+/* The first walk's state at an instruction (see cg_live_compute). */
+typedef struct {
+    CgLive *l;
+    uint32_t *local;
+    uint32_t p, lo;         /* the instruction's position, its block's */
+    bool phys;              /* it calls or accesses a physical register */
+} Walk;
+
+/* Appends access a of the instruction at w->p to acc[*n]: the hull of
+ * its variable, and whether that is still local (the use must follow
+ * the one def in its block; a use by the defining instruction itself
+ * is upward exposed, as in the second walk). */
+static inline void
+put(Walk *w, Acc *acc, uint32_t *n, Acc a)
+{
+    acc[(*n)++] = a;
+    uint32_t v = a.v;
+    if (v < MIR_VREG0) {
+        w->phys = true;
+        return;
+    }
+    widen(w->l, v, a.pos);
+    uint32_t lv = w->local[v];
+    if (a.use && (lv - 1 >= w->p || lv - 1 < w->lo))
+        lv = UINT32_MAX;
+    if (a.def && a.kill)
+        lv = lv ? UINT32_MAX : w->p + 1;
+    w->local[v] = lv;
+}
+
+/* The variable accesses of instruction i, in the order defs then uses;
+ * its block operands are appended to edges as (b, target) pairs and
+ * its register defs of vregs to l's lists of defs (all of them: an
+ * instruction with more operands than the accesses take has its
+ * accesses cut short, not its defs). */
 static uint32_t
-accesses(MirFunc *f, uint32_t i, uint32_t p, Acc *acc, uint32_t max)
+accesses(MirFunc *f, uint32_t i, Walk *w, Acc *acc, uint32_t max,
+         CgVecU32 *edges, uint32_t b, CgVecU32 *dl)
 {
     /* operands and their count read once: the stores to acc could
      * alias them for the compiler */
-    uint32_t no = mir_inst(f, i)->nopnds, n = 0;
+    uint32_t no = mir_inst(f, i)->nopnds, n = 0, j = 0, p = w->p;
     const MirOpnd *ops = no ? mir_opnd(f, i, 0) : NULL;
-    for (uint32_t j = 0; j < no && n + 3 < max; j++) {
+    CgLive *l = w->l;
+    for (; j < no && n + 3 < max; j++) {
         const MirOpnd *o = &ops[j];
-        if (o->kind == MO_REG && o->reg) {
-            if (is_def(o->role))
-                acc[n++] = (Acc){o->reg,
-                    o->role == MIR_R_EDEF || o->role == MIR_R_SCRATCH ? p
-                                                                      : p + 1,
-                    true, false, o->role != MIR_R_USEDEF};
+        if (o->kind == MO_BLOCK) {
+            VEC_PUSH(*edges, b);
+            VEC_PUSH(*edges, o->obj);
+        } else if (o->kind == MO_REG && o->reg) {
+            if (is_def(o->role)) {
+                bool late = o->role != MIR_R_EDEF &&
+                            o->role != MIR_R_SCRATCH;
+                put(w, acc, &n, (Acc){o->reg, p + late, true, false,
+                                      o->role != MIR_R_USEDEF});
+                if (mir_is_vreg(o->reg))
+                    note_def(l, dl, o->reg, i, late);
+            }
             if (is_use(o->role))
-                acc[n++] = (Acc){o->reg,
-                    o->role == MIR_R_SCRATCH ? p + 1 : p, false, true, false};
+                put(w, acc, &n, (Acc){o->reg,
+                    o->role == MIR_R_SCRATCH ? p + 1 : p, false, true, false});
         } else if (o->kind == MO_MEM) {
             if (o->base == MB_REG && o->reg)
-                acc[n++] = (Acc){o->reg, p, false, true, false};
+                put(w, acc, &n, (Acc){o->reg, p, false, true, false});
             if (o->index)
-                acc[n++] = (Acc){o->index, p, false, true, false};
+                put(w, acc, &n, (Acc){o->index, p, false, true, false});
             uint32_t sv = mem_var(f, o);
             if (sv != UINT32_MAX && o->role != MIR_R_ADDR) {
                 if (is_def(o->role))
-                    acc[n++] = (Acc){sv, p + 1, true, false,
-                                     o->role != MIR_R_USEDEF};
+                    put(w, acc, &n, (Acc){sv, p + 1, true, false,
+                                          o->role != MIR_R_USEDEF});
                 if (is_use(o->role))
-                    acc[n++] = (Acc){sv, p, false, true, false};
+                    put(w, acc, &n, (Acc){sv, p, false, true, false});
             }
+        }
+    }
+    for (; j < no; j++) {
+        const MirOpnd *o = &ops[j];
+        if (o->kind == MO_BLOCK) {
+            VEC_PUSH(*edges, b);
+            VEC_PUSH(*edges, o->obj);
+        } else if (o->kind == MO_REG && mir_is_vreg(o->reg) &&
+                   is_def(o->role)) {
+            note_def(l, dl, o->reg, i, o->role != MIR_R_EDEF &&
+                                       o->role != MIR_R_SCRATCH);
         }
     }
     return n;
@@ -248,15 +323,6 @@ build_ranges(Vec_u32 *rg, const uint64_t *key, uint32_t n,
     return rg->len / 2 - first;
 }
 
-static void
-widen(CgLive *l, uint32_t v, uint32_t p)
-{
-    if (l->start[v] > p)
-        l->start[v] = p;
-    if (l->end[v] < p)
-        l->end[v] = p;
-}
-
 /* Whether one of the n def blocks d (ascending) lies in loop h's
  * chunks. */
 static bool
@@ -325,13 +391,16 @@ reverse_triples(uint32_t *t, uint32_t from, uint32_t to)
 
 /* The exact ranges of the physical registers (CgLive.fixed), from the
  * accesses of each instruction (acc[aoff[x] .. aoff[x + 1]) of the x-th
- * instruction in layout order). */
+ * instruction in layout order).  Only the instructions that access a
+ * physical register or call are walked (the others add nothing): block
+ * b's are the (x, instruction) pairs fx[2 * fxb[b] .. 2 * fxb[b + 1]). */
 static void
 fixed_ranges(MirFunc *f, CgLive *l, const Acc *acc, const uint32_t *aoff,
-             const uint32_t *bstart, CgScratch *sc)
+             const uint32_t *fx, const uint32_t *fxb, const uint32_t *bstart,
+             CgScratch *sc)
 {
     const MirRegInfo *ri = f->target->regs;
-    uint32_t nb = f->blocks.len, x = 0;
+    uint32_t nb = f->blocks.len;
     uint32_t pend[MIR_NPREG];
     uint64_t alloc_mask = 0;
     for (int c = 0; c < MIR_NCLS; c++)
@@ -345,14 +414,12 @@ fixed_ranges(MirFunc *f, CgLive *l, const Acc *acc, const uint32_t *aoff,
     Vec_u32 *t = &sc->fixed;
     t->len = 0;
     for (uint32_t b = 1; b < nb; b++) {
-        MirBlock *bl = &f->blocks.data[b];
         uint32_t first = t->len / 3;
         uint64_t pmask = 0;
-        x += bl->insts.len;
-        for (uint32_t k = bl->insts.len, y = x; k-- > 0;) {
-            uint32_t i = bl->insts.data[k];
+        for (uint32_t k = fxb[b + 1]; k-- > fxb[b];) {
+            uint32_t y = fx[2 * k], i = fx[2 * k + 1];
             uint32_t ip = l->pos[i];
-            const Acc *a0 = acc + aoff[--y], *a1 = acc + aoff[y + 1];
+            const Acc *a0 = acc + aoff[y], *a1 = acc + aoff[y + 1];
             VEC_RESERVE_RAW(*t, t->len + 3 * (MIR_NPREG + (a1 - a0)));
             if (f->target->ops[mir_inst(f, i)->op].flags & MIR_OPF_CALL) {
                 for (uint32_t r = 1; r < ri->nregs; r++) {
@@ -400,8 +467,11 @@ fixed_ranges(MirFunc *f, CgLive *l, const Acc *acc, const uint32_t *aoff,
     uint32_t *cp = cg_scratch_alloc(sc, t->len * sizeof *cp);
     memcpy(cp, t->data, t->len * sizeof *cp);
     memset(fs, 0, sizeof l->fstart);
-    for (uint32_t k = 0; k < n; k++)
+    uint64_t present = 0;       /* the registers with ranges */
+    for (uint32_t k = 0; k < n; k++) {
         fs[cp[3 * k] + 1]++;
+        present |= (uint64_t)1 << cp[3 * k];
+    }
     for (uint32_t r = 0; r < MIR_NPREG; r++)
         fs[r + 1] += fs[r];
     uint32_t at[MIR_NPREG];
@@ -412,7 +482,8 @@ fixed_ranges(MirFunc *f, CgLive *l, const Acc *acc, const uint32_t *aoff,
         d[2 * j] = cp[3 * k + 1], d[2 * j + 1] = cp[3 * k + 2];
     }
     l->fixed = d;
-    for (uint32_t r = 0; r < MIR_NPREG; r++) {
+    for (; present; present &= present - 1) {
+        uint32_t r = (uint32_t)__builtin_ctzll(present);
         uint32_t *p = d + 2 * fs[r], m = fs[r + 1] - fs[r], mx = 0;
         for (uint32_t k = 1; k < m; k++) {  /* a stable insertion sort */
             uint32_t lo = p[2 * k], hi = p[2 * k + 1], j = k;
@@ -439,12 +510,19 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
     l->end = cg_scratch_zalloc(sc, nvars * sizeof *l->end);
     l->pos = cg_scratch_zalloc(sc, f->insts.len * sizeof *l->pos);
     l->rstart = cg_scratch_zalloc(sc, (nregs + 1) * sizeof *l->rstart);
+    l->dhead = cg_scratch_zalloc(sc, nregs * sizeof *l->dhead);
+    l->ndef = cg_scratch_zalloc(sc, nregs * sizeof *l->ndef);
+    CgVecU32 *dl = &sc->defs;
+    dl->len = 0;
+    VEC_RESERVE_RAW(*dl, 2 * (size_t)f->opnds.len + 2);
+    dl->len = 2;                /* entry 0 ends the lists */
     for (uint32_t v = 0; v < nvars; v++)
         l->start[v] = UINT32_MAX;
     CgScratchMark mark = cg_scratch_mark(sc);
 
-    /* Positions, and the accesses of every instruction once (the
-     * physical registers' walk reads them again): acc[aoff[x] ..
+    /* Positions, the hulls, which variables are local (put), and the
+     * accesses of every instruction once (the second walk and the
+     * physical registers' walk read them again): acc[aoff[x] ..
      * aoff[x + 1]) are those of the x-th instruction in layout order.
      * An operand makes at most four accesses, so 4 per operand of the
      * function is room enough unless the blocks list an instruction
@@ -455,13 +533,26 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
     for (uint32_t b = 1; b < nb; b++)
         nins += f->blocks.data[b].insts.len;
     uint32_t *aoff = cg_scratch_alloc(sc, (nins + 1) * sizeof *aoff);
+    /* A variable killed once, by an instruction at position p of block
+     * b, and otherwise only read after it in b (most temporaries) is
+     * live exactly from its def to its last use: local[v] = p + 1, its
+     * interval is its hull and the walk below has nothing to do for it.
+     * 0: not accessed yet; UINT32_MAX: any other variable. */
+    uint32_t *local = cg_scratch_zalloc(sc, nvars * sizeof *local);
+    /* the instructions the physical registers' walk needs (see
+     * fixed_ranges), and the first instruction (x) of each block */
+    uint32_t *fx = cg_scratch_alloc(sc, 2 * (nins + 1) * sizeof *fx);
+    uint32_t *fxb = cg_scratch_alloc(sc, (nb + 2) * sizeof *fxb);
+    uint32_t *xb = cg_scratch_alloc(sc, (nb + 2) * sizeof *xb);
     Acc *acc = cg_scratch_alloc(sc, maxacc * sizeof *acc);
     Vec_u32 *edges = &sc->edges;    /* (from, to) pairs */
-    uint32_t p = 0, x = 0, na = 0;
+    uint32_t p = 0, x = 0, na = 0, nfx = 0;
     edges->len = 0;
+    fxb[0] = fxb[1] = xb[0] = xb[1] = 0;
+    Walk w = {.l = l, .local = local};
     for (uint32_t b = 1; b < nb; b++) {
         MirBlock *bl = &f->blocks.data[b];
-        bstart[b] = p;
+        bstart[b] = w.lo = p;
         p += 2;
         for (uint32_t k = 0; k < bl->insts.len; k++) {
             uint32_t i = bl->insts.data[k];
@@ -472,19 +563,18 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
                 maxacc *= 2;
             }
             aoff[x++] = na;
-            na += accesses(f, i, p, acc + na, 64);
-            uint32_t no = mir_inst(f, i)->nopnds;
-            const MirOpnd *ops = no ? mir_opnd(f, i, 0) : NULL;
-            for (uint32_t j = 0; j < no; j++) {
-                const MirOpnd *o = &ops[j];
-                if (o->kind == MO_BLOCK) {
-                    VEC_PUSH(*edges, b);
-                    VEC_PUSH(*edges, o->obj);
-                }
+            w.p = p;
+            w.phys = f->target->ops[mir_inst(f, i)->op].flags & MIR_OPF_CALL;
+            na += accesses(f, i, &w, acc + na, 64, edges, b, dl);
+            if (w.phys) {
+                fx[2 * nfx] = x - 1;
+                fx[2 * nfx++ + 1] = i;
             }
             p += 2;
         }
         bend[b] = p - 1;
+        fxb[b + 1] = nfx;
+        xb[b + 1] = x;
     }
     aoff[x] = na;
     l->npos = p;
@@ -502,30 +592,35 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
     Ref *ue = cg_scratch_alloc(sc, na * sizeof *ue);
     Ref *defs = cg_scratch_alloc(sc, na * sizeof *defs);
     Ev *ev = cg_scratch_alloc(sc, (holes ? na : 0) * sizeof *ev);
-    uint32_t nue = 0, ndefs = 0, nev = 0;
-    uint32_t *defd = cg_scratch_zalloc(sc, nvars * sizeof *defd);
-    x = 0;
+    uint32_t nue = 0, ndefs = 0, nev = 0, ng = 0;
+    /* The other variables are few: they are numbered densely, in
+     * order, so that grouping by variable costs what they have. */
+    uint32_t *gid = cg_scratch_alloc(sc, nvars * sizeof *gid);
+    for (uint32_t v = MIR_VREG0; v < nvars; v++)
+        if (local[v] == UINT32_MAX)
+            gid[v] = ng++;
+    uint32_t *defd = cg_scratch_zalloc(sc, (ng + 1) * sizeof *defd);
     for (uint32_t b = 1; b < nb; b++) {
-        MirBlock *bl = &f->blocks.data[b];
-        for (uint32_t k = 0; k < bl->insts.len; k++, x++) {
-            const Acc *a0 = acc + aoff[x], *a1 = acc + aoff[x + 1];
-            for (const Acc *a = a0; a < a1; a++) {
-                uint32_t v = a->v;
-                if (v < MIR_VREG0)
-                    continue;
-                widen(l, v, a->pos);
-                if (v < nregs && holes)
-                    ev[nev++] = (Ev){v, ev_key(a->pos,
-                        a->def && a->kill ? EV_DEF : EV_USE)};
-                if (a->use && defd[v] != b)
-                    ue[nue++] = (Ref){v, b};
-            }
-            for (const Acc *a = a0; a < a1; a++) {
-                uint32_t v = a->v;
-                if (v >= MIR_VREG0 && a->def && a->kill && defd[v] != b) {
-                    defd[v] = b;
-                    defs[ndefs++] = (Ref){v, b};
-                }
+        /* defd[gid[v]]: the position of the instruction that first
+         * killed v, so v is killed earlier in block b if it lies
+         * between the block's label (lo) and the accessing instruction
+         * (a->pos rounded down to even): then a use of v is not upward
+         * exposed (a use by the killing instruction itself is) */
+        const Acc *a1 = acc + aoff[xb[b + 1]];
+        uint32_t lo = bstart[b];
+        for (const Acc *a = acc + aoff[xb[b]]; a < a1; a++) {
+            uint32_t v = a->v;
+            if (v < MIR_VREG0 || local[v] != UINT32_MAX)
+                continue;
+            bool kill = a->def && a->kill;
+            uint32_t g = gid[v], ip = a->pos & ~1u, d = defd[g];
+            if (v < nregs && holes)
+                ev[nev++] = (Ev){g, ev_key(a->pos, kill ? EV_DEF : EV_USE)};
+            if (a->use && (d <= lo || d >= ip))
+                ue[nue++] = (Ref){g, b};
+            if (kill && d <= lo) {
+                defd[g] = ip;
+                defs[ndefs++] = (Ref){g, b};
             }
         }
     }
@@ -541,10 +636,9 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
         preds[npred[to] + fill[to]++] = edges->data[e];
     }
     uint32_t *uestart, *defstart, *evstart;
-    Ref *uev = group_by_var(ue, nue, sizeof *ue, nvars, &uestart, sc);
-    Ref *defv = group_by_var(defs, ndefs, sizeof *defs, nvars, &defstart,
-                             sc);
-    Ev *evv = group_by_var(ev, nev, sizeof *ev, nvars, &evstart, sc);
+    Ref *uev = group_by_var(ue, nue, sizeof *ue, ng, &uestart, sc);
+    Ref *defv = group_by_var(defs, ndefs, sizeof *defs, ng, &defstart, sc);
+    Ev *evv = group_by_var(ev, nev, sizeof *ev, ng, &evstart, sc);
 
     /* For each variable, walk backwards from its upward-exposed uses
      * to the blocks that define it: the blocks it is live into and out
@@ -566,12 +660,20 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
     rg->len = 0;
     VEC_RESERVE_RAW(*rg, 2 * nregs + 16);
     for (uint32_t v = MIR_VREG0; v < nvars; v++) {
-        uint32_t stamp = v + 1, nw = 0;
+        if (local[v] != UINT32_MAX) {   /* local, or never accessed */
+            if (local[v] && v < nregs) {
+                VEC_PUSH(*rg, l->start[v]);
+                VEC_PUSH(*rg, l->end[v]);
+                l->rstart[v + 1] = 1;
+            }
+            continue;
+        }
+        uint32_t stamp = v + 1, nw = 0, g = gid[v];
         bool evs = v < nregs && holes;
         keys->len = spans->len = 0;
-        for (uint32_t d = defstart[v]; d < defstart[v + 1]; d++)
+        for (uint32_t d = defstart[g]; d < defstart[g + 1]; d++)
             kill[defv[d].block] = stamp;
-        for (uint32_t u = uestart[v]; u < uestart[v + 1]; u++) {
+        for (uint32_t u = uestart[g]; u < uestart[g + 1]; u++) {
             uint32_t b = uev[u].block;
             if (in[b] != stamp) {
                 in[b] = stamp;
@@ -586,8 +688,8 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
             /* live into a loop header and not killed in the loop: live
              * throughout it, and only its entries are walked on */
             bool whole = lp.inner[b] == b && lp.nchunk[b] &&
-                         !killed_in(&lp, defv + defstart[v],
-                                    defstart[v + 1] - defstart[v], b);
+                         !killed_in(&lp, defv + defstart[g],
+                                    defstart[g + 1] - defstart[g], b);
             if (whole) {
                 cov[b] = stamp;
                 take_loop(l, &lp, v, b, bstart, bend, evs ? spans : NULL);
@@ -622,7 +724,7 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
             }
             continue;
         }
-        uint32_t ne0 = evstart[v], ne1 = evstart[v + 1];
+        uint32_t ne0 = evstart[g], ne1 = evstart[g + 1];
         if (!keys->len && ne0 == ne1)
             continue;       /* never live (dead code removed): no range */
         VEC_RESERVE_RAW(*keys, keys->len + (ne1 - ne0));
@@ -640,7 +742,8 @@ cg_live_compute(MirFunc *f, CgLive *l, CgScratch *sc)
     for (uint32_t v = 0; v < nregs; v++)
         l->rstart[v + 1] += l->rstart[v];
     l->ranges = rg->data;
+    l->dlink = dl->data;
 
-    fixed_ranges(f, l, acc, aoff, bstart, sc);
+    fixed_ranges(f, l, acc, aoff, fx, fxb, bstart, sc);
     cg_scratch_release(sc, mark);
 }

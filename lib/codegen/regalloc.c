@@ -58,9 +58,15 @@ typedef struct {
     uint32_t *pstart, *part;
     uint32_t npart;
     /* Same values (per round): csrc[v] is the vreg v copies when a
-     * whole-register copy is v's only definition, else 0; the positions
-     * where vreg x is defined are dpos[dstart[x] .. dstart[x+1]). */
-    uint32_t *csrc, *dstart, *dpos;
+     * whole-register copy is v's only definition, else 0 (the defs of
+     * each vreg are the liveness's: CgLive.dhead). */
+    uint32_t *csrc;
+    /* The register-to-register moves, in code order, and their blocks
+     * (moveblk): rewrite only adds reloads, stores (a memory operand)
+     * and rematerialisations (never moves) and drops rematerialised
+     * defs (never moves either), so the list found before the first
+     * round holds in every round. */
+    uint32_t *moves, *moveblk, nmoves;
     /* Per vreg, its first range that may end at or after the scan's
      * position (which never decreases), from its first range (0). */
     uint32_t *rcur;
@@ -196,12 +202,14 @@ same_value(Ra *ra, uint32_t v, uint32_t x)
 {
     if (ra->csrc[v] != x)
         return false;
-    uint32_t a = ra->dstart[x], b = ra->dstart[x + 1];
-    if (b - a > SAMEDEFS)       /* a bound on the work per question */
+    const CgLive *l = &ra->live;
+    if (l->ndef[x] > SAMEDEFS)  /* a bound on the work per question */
         return false;
-    for (uint32_t k = a; k < b; k++)
-        if (covers(&ra->live, v, ra->dpos[k]))
+    for (uint32_t k = l->dhead[x]; k; k = l->dlink[2 * k + 1]) {
+        uint32_t e = l->dlink[2 * k];
+        if (covers(l, v, l->pos[e >> 1] + (e & 1)))
             return false;
+    }
     return true;
 }
 
@@ -550,7 +558,7 @@ rewrite(Ra *ra)
     cg_scratch_release(ra->sc, m);
 }
 
-/* Fills csrc, dstart and dpos (see Ra) from this round's positions. */
+/* Fills csrc (see Ra) from this round's code. */
 static void
 find_copies(Ra *ra)
 {
@@ -558,95 +566,70 @@ find_copies(Ra *ra)
     const CgLive *l = &ra->live;
     uint32_t n = mir_num_regs(f);
     ra->csrc = cg_scratch_zalloc(ra->sc, (n + 1) * sizeof *ra->csrc);
-    ra->dstart = cg_scratch_zalloc(ra->sc, (n + 2) * sizeof *ra->dstart);
-    for (int pass = 0; pass < 2; pass++) {
-        for (uint32_t b = 1; b < f->blocks.len; b++) {
-            MirBlock *bl = &f->blocks.data[b];
-            for (uint32_t k = 0; k < bl->insts.len; k++) {
-                uint32_t i = bl->insts.data[k];
-                MirInst *in = mir_inst(f, i);
-                uint32_t no = in->nopnds;
-                const MirOpnd *ops = no ? mir_opnd(f, i, 0) : NULL;
-                for (uint32_t j = 0; j < no; j++) {
-                    const MirOpnd *o = &ops[j];
-                    if (o->kind != MO_REG || !mir_is_vreg(o->reg) ||
-                        !(o->role == MIR_R_DEF || o->role == MIR_R_USEDEF ||
-                          o->role == MIR_R_EDEF || o->role == MIR_R_SCRATCH))
-                        continue;
-                    if (pass == 0) {
-                        ra->dstart[o->reg + 1]++;
-                        continue;
-                    }
-                    /* as live.c: early defs and scratches at the use
-                     * position, other defs after it */
-                    bool early = o->role == MIR_R_EDEF ||
-                                 o->role == MIR_R_SCRATCH;
-                    ra->dpos[ra->dstart[o->reg]++] = l->pos[i] + !early;
-                }
-                if (pass == 0 || !(f->target->ops[in->op].flags & MIR_OPF_MOVE))
-                    continue;
-                /* a whole-register copy: 64-bit on GPRs (movl clears
-                 * the upper half, which peep.c relies on) */
-                MirOpnd *s = mir_opnd(f, i, 0), *d = mir_opnd(f, i, 1);
-                if (s->kind == MO_REG && d->kind == MO_REG &&
-                    mir_is_vreg(s->reg) && mir_is_vreg(d->reg) &&
-                    s->reg != d->reg &&
-                    mir_vreg(f, s->reg)->cls == mir_vreg(f, d->reg)->cls &&
-                    (mir_vreg(f, d->reg)->cls != MIR_GP || in->size == 8))
-                    ra->csrc[d->reg] = s->reg;
-            }
-        }
-        if (pass == 0)
-            ra->dpos = cg_scratch_alloc(ra->sc,
-                (csr_counted(ra->dstart, n) + 1) * sizeof *ra->dpos);
-        else
-            csr_filled(ra->dstart, n);
+    for (uint32_t k = 0; k < ra->nmoves; k++) {
+        uint32_t i = ra->moves[k];
+        /* a whole-register copy: 64-bit on GPRs (movl clears the upper
+         * half, which peep.c relies on) */
+        MirOpnd *s = mir_opnd(f, i, 0), *d = mir_opnd(f, i, 1);
+        if (mir_is_vreg(s->reg) && mir_is_vreg(d->reg) &&
+            s->reg != d->reg &&
+            mir_vreg(f, s->reg)->cls == mir_vreg(f, d->reg)->cls &&
+            (mir_vreg(f, d->reg)->cls != MIR_GP || mir_inst(f, i)->size == 8))
+            ra->csrc[d->reg] = s->reg;
     }
     /* only a vreg defined once holds its copy's value throughout */
     for (uint32_t x = MIR_VREG0; x < n; x++)
-        if (ra->csrc[x] && ra->dstart[x + 1] - ra->dstart[x] != 1)
+        if (ra->csrc[x] && l->ndef[x] != 1)
             ra->csrc[x] = 0;
 }
 
-/* The copy partners of each vreg: the other side of each register
- * copy, in code order (counted, then filled: CSR). */
+/* The register-to-register moves (Ra.moves), and the copy partners of
+ * each vreg: the other side of each register copy, in code order
+ * (counted, then filled: CSR). */
 static void
 set_hints(Ra *ra)
 {
     MirFunc *f = ra->f;
-    uint32_t n = mir_num_regs(f);
+    uint32_t n = mir_num_regs(f), nins = 0;
+    for (uint32_t b = 1; b < f->blocks.len; b++)
+        nins += f->blocks.data[b].insts.len;
+    ra->moves = cg_scratch_alloc(ra->sc, (nins + 1) * sizeof *ra->moves);
+    ra->moveblk = cg_scratch_alloc(ra->sc, (nins + 1) * sizeof *ra->moveblk);
+    ra->nmoves = 0;
     ra->npart = n;
     ra->pstart = cg_scratch_zalloc(ra->sc, (n + 2) * sizeof *ra->pstart);
-    for (int pass = 0; pass < 2; pass++) {
-        for (uint32_t b = 1; b < f->blocks.len; b++) {
-            MirBlock *bl = &f->blocks.data[b];
-            for (uint32_t k = 0; k < bl->insts.len; k++) {
-                uint32_t i = bl->insts.data[k];
-                MirInst *in = mir_inst(f, i);
-                if (!(f->target->ops[in->op].flags & MIR_OPF_MOVE))
-                    continue;
-                MirOpnd *s = mir_opnd(f, i, 0), *d = mir_opnd(f, i, 1);
-                if (s->kind != MO_REG || d->kind != MO_REG ||
-                    s->reg == d->reg)
-                    continue;
-                uint32_t side[2][2] = {{d->reg, s->reg}, {s->reg, d->reg}};
-                for (int e = 0; e < 2; e++) {
-                    uint32_t x = side[e][0];
-                    if (!mir_is_vreg(x))
-                        continue;
-                    if (pass == 0)
-                        ra->pstart[x + 1]++;
-                    else
-                        ra->part[ra->pstart[x]++] = side[e][1];
-                }
-            }
+    for (uint32_t b = 1; b < f->blocks.len; b++) {
+        MirBlock *bl = &f->blocks.data[b];
+        for (uint32_t k = 0; k < bl->insts.len; k++) {
+            uint32_t i = bl->insts.data[k];
+            if (!(f->target->ops[mir_inst(f, i)->op].flags & MIR_OPF_MOVE))
+                continue;
+            MirOpnd *s = mir_opnd(f, i, 0), *d = mir_opnd(f, i, 1);
+            if (s->kind != MO_REG || d->kind != MO_REG)
+                continue;
+            ra->moveblk[ra->nmoves] = b;
+            ra->moves[ra->nmoves++] = i;
+            if (s->reg == d->reg)
+                continue;
+            if (mir_is_vreg(d->reg))
+                ra->pstart[d->reg + 1]++;
+            if (mir_is_vreg(s->reg))
+                ra->pstart[s->reg + 1]++;
         }
-        if (pass == 0)
-            ra->part = cg_scratch_alloc(ra->sc,
-                (csr_counted(ra->pstart, n) + 1) * sizeof *ra->part);
-        else
-            csr_filled(ra->pstart, n);
     }
+    ra->part = cg_scratch_alloc(ra->sc,
+        (csr_counted(ra->pstart, n) + 1) * sizeof *ra->part);
+    for (uint32_t k = 0; k < ra->nmoves; k++) {
+        uint32_t i = ra->moves[k];
+        uint32_t s = mir_opnd(f, i, 0)->reg, d = mir_opnd(f, i, 1)->reg;
+        if (s == d)
+            continue;
+        if (mir_is_vreg(d))
+            ra->part[ra->pstart[d]++] = s;
+        if (mir_is_vreg(s))
+            ra->part[ra->pstart[s]++] = d;
+    }
+    csr_filled(ra->pstart, n);
 }
 
 /* Spill slots with disjoint intervals share one frame object: a linear
@@ -764,41 +747,50 @@ cg_regalloc(CgCtx *c, MirFunc *f)
     }
     /* replace vregs by their registers; drop self-copies */
     const MirRegInfo *ri = f->target->regs;
-    for (uint32_t i = 1; i < f->insts.len; i++) {
-        /* the operands' address and count read once: the stores below
-         * could alias them for the compiler */
-        uint32_t no = mir_inst(f, i)->nopnds;
-        MirOpnd *ops = no ? mir_opnd(f, i, 0) : NULL;
-        for (uint32_t j = 0; j < no; j++) {
+    /* the tables and the callee-saved mask read once: the stores below
+     * could alias them for the compiler */
+    const MirInst *ins = f->insts.data;
+    MirOpnd *opnds = f->opnds.data;
+    const MirVreg *vregs = f->vregs.data - MIR_VREG0;
+    uint64_t callee = ri->callee_saved, used = f->used_callee_saved;
+    for (uint32_t i = 1, ni = f->insts.len; i < ni; i++) {
+        MirOpnd *ops = opnds + ins[i].opnds;
+        for (uint32_t j = 0, no = ins[i].nopnds; j < no; j++) {
             MirOpnd *o = &ops[j];
-            if (o->kind == MO_REG && mir_is_vreg(o->reg))
-                o->reg = mir_vreg(f, o->reg)->reg;
-            if (o->kind == MO_MEM && o->base == MB_REG &&
-                mir_is_vreg(o->reg))
-                o->reg = mir_vreg(f, o->reg)->reg;
-            if (o->kind == MO_MEM && mir_is_vreg(o->index))
-                o->index = mir_vreg(f, o->index)->reg;
-            if (o->kind == MO_REG && o->reg &&
-                (ri->callee_saved >> o->reg & 1) &&
-                (o->role == MIR_R_DEF || o->role == MIR_R_USEDEF ||
-                 o->role == MIR_R_EDEF || o->role == MIR_R_SCRATCH))
-                f->used_callee_saved |= (uint64_t)1 << o->reg;
+            if (o->kind == MO_REG) {
+                uint32_t r = o->reg;
+                if (mir_is_vreg(r))
+                    o->reg = r = vregs[r].reg;
+                if (r && (callee >> r & 1) &&
+                    (o->role == MIR_R_DEF || o->role == MIR_R_USEDEF ||
+                     o->role == MIR_R_EDEF || o->role == MIR_R_SCRATCH))
+                    used |= (uint64_t)1 << r;
+            } else if (o->kind == MO_MEM) {
+                if (o->base == MB_REG && mir_is_vreg(o->reg))
+                    o->reg = vregs[o->reg].reg;
+                if (mir_is_vreg(o->index))
+                    o->index = vregs[o->index].reg;
+            }
         }
+    }
+    f->used_callee_saved = used;
+    /* only the moves can be self-copies: they are marked, and the
+     * blocks that have one are compacted */
+    bool *dirty = cg_scratch_zalloc(ra.sc, f->blocks.len * sizeof *dirty);
+    bool *self = cg_scratch_zalloc(ra.sc, f->insts.len * sizeof *self);
+    for (uint32_t k = 0; k < ra.nmoves; k++) {
+        uint32_t i = ra.moves[k];
+        if (mir_opnd(f, i, 0)->reg == mir_opnd(f, i, 1)->reg)
+            self[i] = dirty[ra.moveblk[k]] = true;
     }
     for (uint32_t b = 1; b < f->blocks.len; b++) {
         MirBlock *bl = &f->blocks.data[b];
+        if (!dirty[b])
+            continue;
         uint32_t n = 0;
-        for (uint32_t k = 0; k < bl->insts.len; k++) {
-            uint32_t i = bl->insts.data[k];
-            MirInst *in = mir_inst(f, i);
-            if (f->target->ops[in->op].flags & MIR_OPF_MOVE) {
-                MirOpnd *s = mir_opnd(f, i, 0), *d = mir_opnd(f, i, 1);
-                if (s->kind == MO_REG && d->kind == MO_REG &&
-                    s->reg == d->reg)
-                    continue;
-            }
-            bl->insts.data[n++] = i;
-        }
+        for (uint32_t k = 0; k < bl->insts.len; k++)
+            if (!self[bl->insts.data[k]])
+                bl->insts.data[n++] = bl->insts.data[k];
         bl->insts.len = n;
     }
     cg_scratch_release(ra.sc, m0);

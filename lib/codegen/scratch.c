@@ -50,6 +50,7 @@ cg_scratch_free(CgScratch *s)
     free(s->mem);
     VEC_FREE(s->keys), VEC_FREE(s->tmp), VEC_FREE(s->spans);
     VEC_FREE(s->ranges), VEC_FREE(s->fixed), VEC_FREE(s->edges);
+    VEC_FREE(s->defs);
     free(s);
 }
 
