@@ -186,16 +186,24 @@ cg_edge_moves(CgCtx *c, IrInst br, uint32_t k)
     for (uint32_t a = 0; a < nargs; a++) {
         IrValue src = ir_target_arg(f, br, k, a);
         IrValue dst = ir_block_param(f, tb, a);
-        uint32_t ns, nd;
-        const uint32_t *sr = cg_value_regs(c, src, &ns);
-        const uint32_t *dr = cg_value_regs(c, dst, &nd);
+        uint32_t ns = 1, nd;
         int64_t k;
+        /* A constant's register is not asked for when the move takes
+         * it as an immediate (cg_def_lazy then never makes it). */
+        bool imm = int_const(f, src, &k) && c->mf->target->op_movi;
+        const uint32_t *sr = !imm || !c->vfirst[src.id]
+                                 ? cg_value_regs(c, src, &ns) : NULL;
+        const uint32_t *dr = cg_value_regs(c, dst, &nd);
+        if (imm && nd == 1 && mir_vreg(c->mf, dr[0])->cls == MIR_GP) {
+            CgMove m = {.dst = dr[0], .src = mir_imm(k), .cls = MIR_GP};
+            VEC_PUSH(mv, m);
+            continue;
+        }
+        if (!sr)
+            sr = cg_value_regs(c, src, &ns);
         for (uint32_t q = 0; q < ns && q < nd; q++) {
             CgMove m = {.dst = dr[q], .src = mir_reg(sr[q], 8),
                         .cls = mir_vreg(c->mf, dr[q])->cls};
-            if (nd == 1 && m.cls == MIR_GP && int_const(f, src, &k) &&
-                c->mf->target->op_movi)
-                m.src = mir_imm(k);
             VEC_PUSH(mv, m);
         }
     }
