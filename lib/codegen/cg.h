@@ -421,9 +421,9 @@ typedef struct {
     const char *comp_dir;
 } CgOptions;
 
-/* Per-function lowering state shared by the driver and target isel. */
 /* A definition isel has placed but not made (cg_def_lazy): op's
- * instruction `op src, reg`, to fill slot pos of MIR block 'block'. */
+ * instruction `op src, reg`, to fill slot pos of MIR block 'block'
+ * (reg 0 once made). */
 typedef struct {
     MirOpnd src;
     IrLoc loc;
@@ -432,6 +432,7 @@ typedef struct {
     uint8_t size;
 } CgLazyDef;
 
+/* Per-function lowering state shared by the driver and target isel. */
 struct CgCtx {
     IrModule *m;
     IrFunc *irf;

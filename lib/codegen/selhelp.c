@@ -73,10 +73,11 @@ cg_def1(CgCtx *c, IrInst i)
  * users (an immediate operand, a memory operand's base), and made into
  * a register eagerly it was a sixth of -O0's MIR, all deleted again by
  * mir_dce.  Its vreg is numbered in place (cg_def1), and its block gets
- * an empty slot (instruction 0, a plain move that touches no flags for
- * the few isel checks that read back) where the instruction goes if a
- * user asks for the register: the MIR after mir_dce is then the same as
- * with eager definitions, but for the instructions' ids.  At -O0 only:
+ * an empty slot (0: nothing reads a block back during isel at -O0, the
+ * flags check of cg_fused_cond runs above it) where the instruction
+ * goes if a user asks for the register: the MIR after mir_dce is then
+ * the same as with eager definitions, but for the instructions' ids
+ * (the vregs keep their numbers, unused ones included).  At -O0 only:
  * above it, passes between isel and mir_dce see every definition
  * (AArch64 hoists wide constants, dead ones included) and the DWARF
  * notes a value's definition among its IR instruction's MIR; and not
