@@ -421,6 +421,17 @@ typedef struct {
     const char *comp_dir;
 } CgOptions;
 
+/* A definition isel has placed but not made (cg_def_lazy): op's
+ * instruction `op src, reg`, to fill slot pos of MIR block 'block'
+ * (reg 0 once made). */
+typedef struct {
+    MirOpnd src;
+    IrLoc loc;
+    uint32_t block, pos, reg;
+    uint16_t op;
+    uint8_t size;
+} CgLazyDef;
+
 /* Per-function lowering state shared by the driver and target isel. */
 struct CgCtx {
     IrModule *m;
@@ -440,6 +451,12 @@ struct CgCtx {
     IrUses uses;
     uint8_t *fusable;           /* value id -> cg_cond_fusable's answer + 1,
                                    0: not asked yet */
+    /* Definitions made on first demand (cg_def_lazy): value id -> its
+     * pending one in lazydefs + 1, 0: none (made, or never lazy). */
+    uint32_t *lazy;
+    VEC(CgLazyDef) lazydefs;
+    uint32_t nlazy;             /* pending ones */
+    bool lazy_ok;               /* cg_def_lazy may defer */
     void *tpriv;                /* target scratch */
     uint32_t sret;              /* vreg with the caller's result buffer */
     struct CgDwarf *dwarf;      /* -g: what the DWARF describes, or NULL */
@@ -521,6 +538,18 @@ uint8_t cg_tsize(IrType t);
 uint32_t cg_def1(CgCtx *c, IrInst i);
 /* The predicate of the compare with its operands swapped. */
 IrPred cg_pred_mirror(IrPred p);
+/* Defines the scalar result of i (cg_def1) by `op src, reg`: a pure
+ * instruction reading no register (a constant, a frame or symbol
+ * address).  It is made in its place in the block, but only once a
+ * user asks for the register (cg_value_regs): the users that fold the
+ * value as an immediate or into an address never do, so it is never
+ * made to be deleted by mir_dce. */
+void cg_def_lazy(CgCtx *c, IrInst i, uint16_t op, uint8_t size,
+                 MirOpnd src);
+/* Makes v's pending definition (cg_value_regs). */
+void cg_lazy_make(CgCtx *c, IrValue v);
+/* After isel: closes the places of the definitions nobody asked for. */
+void cg_lazy_drop(CgCtx *c);
 /* The scalar leaves of a type (lv[0 .. nl)) and a copy of a value's
  * registers (rr[0 .. n)).  A scalar's live in the struct: most values
  * are scalars, and two mallocs per load and store were 1% of -O0. */

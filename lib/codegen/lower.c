@@ -96,6 +96,8 @@ cg_value_regs(CgCtx *c, IrValue v, uint32_t *n)
 {
     if (!c->vfirst[v.id])
         return cg_define(c, v, n);
+    if (c->lazy[v.id])
+        cg_lazy_make(c, v);
     *n = c->vcount[v.id];
     return &c->leafpool.data[c->vfirst[v.id]];
 }
@@ -247,6 +249,8 @@ cg_compile_func(CgCtx *c, IrSym s, MirFunc *out)
     c->reachable = cg_scratch_zalloc(sc, nb * sizeof *c->reachable);
     ir_uses_compute(f, &c->uses);
     c->fusable = cg_scratch_zalloc(sc, nv * sizeof *c->fusable);
+    c->lazy = cg_scratch_zalloc(sc, nv * sizeof *c->lazy);
+    c->lazy_ok = c->opt->optlevel == 0 && !c->opt->print_after;
 
     IrBlock *rpo = cg_scratch_alloc(sc, (nb + 1) * sizeof *rpo);
     uint32_t nrpo = compute_rpo(f, sc, c->reachable, rpo);
@@ -322,6 +326,7 @@ cg_compile_func(CgCtx *c, IrSym s, MirFunc *out)
         }
     }
     mf.loc = (IrLoc){0};
+    cg_lazy_drop(c);
     bool ok = !c->failed;
     CgStats *st = c->opt->stats;
     if (ok) {
@@ -365,6 +370,7 @@ cg_compile_func(CgCtx *c, IrSym s, MirFunc *out)
     cg_scratch_release(sc, mark);
     c->vfirst = c->vcount = c->blockmap = c->slotobj = NULL;
     c->fusable = NULL;
+    c->lazy = NULL;
     c->reachable = NULL;
     free(c->tpriv);
     c->tpriv = NULL;
@@ -456,6 +462,7 @@ stream_end(CgStream *s)
         stage_done(c, CG_STAGE_FINISH, &t0);
     }
     VEC_FREE(c->leafpool);
+    VEC_FREE(c->lazydefs);
     cg_scratch_free(c->scratch);
     c->scratch = NULL;
     cg_dwarf_free(c->dwarf);

@@ -119,37 +119,41 @@ mir_make(MirFunc *f, uint16_t op, uint8_t size, const MirOpnd *o,
          uint32_t n)
 {
     const MirOpInfo *oi = &f->target->ops[op];
-    MirInst in = {.op = op, .size = size, .opnds = f->opnds.len,
-                  .loc = f->loc};
-    uint32_t k = 0, j = 0;
-    for (; k < oi->nopnds; k++) {
-        MirOpnd x;
+    uint32_t first = f->opnds.len, k = 0, j = 0;
+    /* filled in place: a push per operand checked the capacity each
+     * time, a tenth of -O0's instruction selection */
+    VEC_RESERVE_RAW(f->opnds, first + oi->nopnds + n);
+    MirOpnd *x = &f->opnds.data[first];
+    for (; k < oi->nopnds; k++, x++) {
         if (oi->fixed[k]) {
-            x = mir_reg(oi->fixed[k], 8);
+            *x = mir_reg(oi->fixed[k], 8);
         } else {
             if (j >= n)
                 CG_BUG("%s: missing operand %u", oi->name, k);
-            x = o[j++];
+            *x = o[j++];
         }
-        x.role = oi->role[k];
-        if (x.kind == MO_REG && !mir_is_vreg(x.reg))
-            x.cls = f->target->regs->cls[x.reg];
-        else if (x.kind == MO_REG)
-            x.cls = f->vregs.data[x.reg - MIR_VREG0].cls;
-        if (x.kind == MO_IMM || x.kind == MO_BLOCK || x.kind == MO_SYM)
-            x.role = MIR_R_NONE;
-        if (x.kind == MO_REG && x.size == 0)
-            x.size = size;
-        VEC_PUSH(f->opnds, x);
+        x->role = oi->role[k];
+        if (x->kind == MO_REG) {
+            x->cls = mir_is_vreg(x->reg)
+                         ? f->vregs.data[x->reg - MIR_VREG0].cls
+                         : f->target->regs->cls[x->reg];
+            if (x->size == 0)
+                x->size = size;
+        } else if (x->kind == MO_IMM || x->kind == MO_BLOCK ||
+                   x->kind == MO_SYM) {
+            x->role = MIR_R_NONE;
+        }
     }
-    for (; j < n; j++) {            /* extra operands keep their role */
-        MirOpnd x = o[j];
-        if (x.kind == MO_REG)
-            x.cls = mir_is_vreg(x.reg) ? f->vregs.data[x.reg - MIR_VREG0].cls
-                                       : f->target->regs->cls[x.reg];
-        VEC_PUSH(f->opnds, x);
+    for (; j < n; j++, x++) {       /* extra operands keep their role */
+        *x = o[j];
+        if (x->kind == MO_REG)
+            x->cls = mir_is_vreg(x->reg)
+                         ? f->vregs.data[x->reg - MIR_VREG0].cls
+                         : f->target->regs->cls[x->reg];
     }
-    in.nopnds = (uint16_t)(f->opnds.len - in.opnds);
+    f->opnds.len = (uint32_t)(x - f->opnds.data);
+    MirInst in = {.op = op, .size = size, .opnds = first,
+                  .nopnds = (uint16_t)(f->opnds.len - first), .loc = f->loc};
     VEC_PUSH(f->insts, in);
     return f->insts.len - 1;
 }
@@ -456,14 +460,9 @@ dce_worklist(MirFunc *f, uint32_t *uses, const uint32_t *pend, uint32_t np)
  * died, defined again later (a loop's value, an SSA copy), may have
  * left a def dead behind the sweep: those registers go to the worklist
  * (built only then), so the dead set is the same closure either way. */
-void
-mir_dce(MirFunc *f)
+static void
+dce_sweep(MirFunc *f, uint32_t *uses, const uint32_t *lastdef)
 {
-    uint32_t nr = mir_num_regs(f);
-    uint32_t *uses = xcalloc(nr, sizeof *uses);
-    uint32_t *lastdef = xcalloc(nr, sizeof *lastdef);
-    for (uint32_t i = 1; i < f->insts.len; i++)
-        count_uses(f, i, uses, 1, lastdef);
     Vec_u32 pend = {0}, regs = {0};
     for (uint32_t i = f->insts.len - 1; i >= 1; i--) {
         if (!is_dead(f, i, uses))
@@ -478,6 +477,109 @@ mir_dce(MirFunc *f)
     if (pend.len)
         dce_worklist(f, uses, pend.data, pend.len);
     VEC_FREE(pend), VEC_FREE(regs);
+}
+
+/*
+ * Most functions have nothing dead (isel makes constants and addresses
+ * only on demand, cg_def_lazy), so the first walk also finds where the
+ * dead could be.  An instruction is dead only when each vreg it defines
+ * is read by nothing but instructions that define it too (its own
+ * two-address operand): self[v] counts those reads, and a vreg with
+ * uses[v] == self[v] is a candidate.  No candidate: nothing is dead.
+ * Otherwise the defs of the candidates are the seeds of a worklist, on
+ * each vreg's chain of defs (prevdef; an instruction defining two vregs
+ * has no room in it, and sends the function to the sweep).  The dead
+ * set is the same closure: an instruction only becomes dead when one
+ * it reads from dies, and then its defs are looked at again.
+ */
+void
+mir_dce(MirFunc *f)
+{
+    uint32_t nr = mir_num_regs(f), ni = f->insts.len;
+    /* uses, self and lastdef in one allocation */
+    uint32_t *uses = xcalloc(3 * (size_t)nr, sizeof *uses);
+    uint32_t *self = uses + nr, *lastdef = self + nr;
+    uint32_t *prevdef = xmalloc(ni * sizeof *prevdef);
+    bool multi = false, any = false;
+    for (uint32_t i = 1; i < ni; i++) {
+        MirInst *in = &f->insts.data[i];
+        MirOpnd *o0 = in->nopnds ? mir_opnd(f, i, 0) : NULL, *o = o0;
+        uint32_t dv = 0, u0 = 0, nu = 0;
+        for (uint32_t j = 0; j < in->nopnds; j++, o++) {
+            if (o->kind == MO_MEM) {
+                if (o->base == MB_REG && o->reg)
+                    uses[o->reg]++;
+                if (o->index)
+                    uses[o->index]++;
+                continue;
+            }
+            if (o->kind != MO_REG)
+                continue;
+            uint8_t r = o->role;
+            if (r == MIR_R_USE) {
+                uses[o->reg]++;
+                u0 = o->reg;
+                nu++;
+                continue;
+            }
+            if (r == MIR_R_USEDEF || r == MIR_R_SCRATCH) {
+                uses[o->reg]++;
+                self[o->reg]++;
+            } else if (r != MIR_R_DEF && r != MIR_R_EDEF) {
+                continue;
+            }
+            if (!mir_is_vreg(o->reg))
+                lastdef[o->reg] = i;
+            else if (dv && dv != o->reg)
+                multi = true;
+            else
+                dv = o->reg;
+        }
+        if (!dv)
+            continue;
+        /* x op x reads the x it writes in another operand */
+        if (nu == 1)
+            self[dv] += u0 == dv;
+        else
+            for (uint32_t j = 0; nu && j < in->nopnds; j++)
+                if (o0[j].kind == MO_REG && o0[j].role == MIR_R_USE &&
+                    o0[j].reg == dv)
+                    self[dv]++;
+        prevdef[i] = lastdef[dv];
+        lastdef[dv] = i;
+    }
+    if (multi) {
+        /* the sweep's counts and last defs, of every register */
+        memset(uses, 0, 3 * (size_t)nr * sizeof *uses);
+        for (uint32_t i = 1; i < ni; i++)
+            count_uses(f, i, uses, 1, lastdef);
+        dce_sweep(f, uses, lastdef);
+        any = true;
+    } else {
+        Vec_u32 work = {0}, regs = {0};
+        for (uint32_t v = MIR_VREG0; v < nr; v++)
+            if (lastdef[v] && uses[v] == self[v])
+                for (uint32_t d = lastdef[v]; d; d = prevdef[d])
+                    VEC_PUSH(work, d);
+        while (work.len) {
+            uint32_t i = work.data[--work.len];
+            if (!is_dead(f, i, uses))
+                continue;
+            f->insts.data[i].flags |= MIR_IF_DEAD;
+            any = true;
+            count_uses(f, i, uses, -1, NULL);
+            read_regs(f, i, &regs);
+            for (uint32_t q = 0; q < regs.len; q++)
+                if (mir_is_vreg(regs.data[q]))
+                    for (uint32_t d = lastdef[regs.data[q]]; d; d = prevdef[d])
+                        VEC_PUSH(work, d);
+        }
+        VEC_FREE(work), VEC_FREE(regs);
+    }
+    free(prevdef);
+    free(uses);
+    if (!any)
+        return;
     for (uint32_t b = 1; b < f->blocks.len; b++) {
         MirBlock *bl = &f->blocks.data[b];
         uint32_t n = 0;
@@ -486,6 +588,4 @@ mir_dce(MirFunc *f)
                 bl->insts.data[n++] = bl->insts.data[k];
         bl->insts.len = n;
     }
-    free(uses);
-    free(lastdef);
 }

@@ -53,6 +53,7 @@ worker(void *arg)
     Queue *q = arg;
     CgCtx c = *q->proto;
     memset(&c.leafpool, 0, sizeof c.leafpool);
+    memset(&c.lazydefs, 0, sizeof c.lazydefs);
     c.scratch = NULL;           /* the calling thread's */
     pthread_mutex_lock(&q->mu);
     for (;;) {
@@ -70,6 +71,7 @@ worker(void *arg)
     }
     pthread_mutex_unlock(&q->mu);
     VEC_FREE(c.leafpool);
+    VEC_FREE(c.lazydefs);
     cg_scratch_free(c.scratch);
     return NULL;
 }

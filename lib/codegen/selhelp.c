@@ -68,6 +68,80 @@ cg_def1(CgCtx *c, IrInst i)
     return r[0];
 }
 
+/*
+ * Lazy definitions.  A constant or an address is mostly folded by its
+ * users (an immediate operand, a memory operand's base), and made into
+ * a register eagerly it was a sixth of -O0's MIR, all deleted again by
+ * mir_dce.  Its vreg is numbered in place (cg_def1), and its block gets
+ * an empty slot (0: nothing reads a block back during isel at -O0, the
+ * flags check of cg_fused_cond runs above it) where the instruction
+ * goes if a user asks for the register: the MIR after mir_dce is then
+ * the same as with eager definitions, but for the instructions' ids
+ * (the vregs keep their numbers, unused ones included).  At -O0 only:
+ * above it, passes between isel and mir_dce see every definition
+ * (AArch64 hoists wide constants, dead ones included) and the DWARF
+ * notes a value's definition among its IR instruction's MIR; and not
+ * with -print-after (the listing after isel shows them all).
+ */
+void
+cg_def_lazy(CgCtx *c, IrInst i, uint16_t op, uint8_t size, MirOpnd src)
+{
+    MirFunc *f = c->mf;
+    uint32_t d = cg_def1(c, i);
+    if (!c->lazy_ok) {
+        mir_emit2(f, op, size, src, mir_reg(d, 8));
+        return;
+    }
+    MirBlock *bl = &f->blocks.data[f->cur];
+    CgLazyDef z = {.src = src, .loc = f->loc, .block = f->cur,
+                   .pos = bl->insts.len, .reg = d, .op = op, .size = size};
+    VEC_PUSH(bl->insts, 0);
+    VEC_PUSH(c->lazydefs, z);
+    c->lazy[ir_inst_result(c->irf, i).id] = c->lazydefs.len;
+    c->nlazy++;
+}
+
+void
+cg_lazy_make(CgCtx *c, IrValue v)
+{
+    MirFunc *f = c->mf;
+    CgLazyDef *z = &c->lazydefs.data[c->lazy[v.id] - 1];
+    c->lazy[v.id] = 0;
+    c->nlazy--;
+    IrLoc loc = f->loc;
+    f->loc = z->loc;
+    MirOpnd o[2] = {z->src, mir_reg(z->reg, 8)};
+    uint32_t in = mir_make(f, z->op, z->size, o, 2);
+    f->blocks.data[z->block].insts.data[z->pos] = in;
+    f->loc = loc;
+    z->reg = 0;
+}
+
+void
+cg_lazy_drop(CgCtx *c)
+{
+    MirFunc *f = c->mf;
+    /* a block's definitions are contiguous (isel ends a block before
+     * the next), so each block with an empty slot is closed once */
+    uint32_t last = 0;
+    for (uint32_t k = 0; k < c->lazydefs.len && c->nlazy; k++) {
+        CgLazyDef *z = &c->lazydefs.data[k];
+        if (!z->reg || z->block == last)
+            continue;
+        last = z->block;
+        MirBlock *bl = &f->blocks.data[last];
+        uint32_t n = 0;
+        for (uint32_t q = 0; q < bl->insts.len; q++)
+            if (bl->insts.data[q])
+                bl->insts.data[n++] = bl->insts.data[q];
+            else
+                c->nlazy--;
+        bl->insts.len = n;
+    }
+    c->lazydefs.len = 0;
+    c->nlazy = 0;
+}
+
 IrPred
 cg_pred_mirror(IrPred p)
 {

@@ -14,8 +14,9 @@
  * offsets folded into load/store addresses, compares fused into the
  * b.cond / csel / cset that use them, cbz/cbnz for comparisons with 0
  * and tbz/tbnz for tests of one bit.  What folding leaves unused is
- * removed by mir_dce.  Pseudo-instructions (movi, adr, lea) are expanded
- * after allocation (frame.c).
+ * removed by mir_dce; constants and addresses are made only when a user
+ * asks for their register (cg_def_lazy).  Pseudo-instructions (movi,
+ * adr, lea) are expanded after allocation (frame.c).
  */
 #include "a64.h"
 
@@ -78,12 +79,17 @@ a64_move(CgCtx *c, MirClass cls, uint32_t src, uint32_t dst)
               a64_reg(dst));
 }
 
+/* The width of the move of constant k: a w register's when k fits. */
+static uint8_t
+movi_size(int64_t k)
+{
+    return k >= 0 && k <= UINT32_MAX ? 4 : 8;
+}
+
 void
 a64_movi(CgCtx *c, int64_t k, uint32_t d)
 {
-    bool w = k >= 0 && k <= UINT32_MAX;
-    a64_emit2(c, A64_MOVI, w ? 4 : 8, mir_imm(k),
-              a64_reg(d));
+    a64_emit2(c, A64_MOVI, movi_size(k), mir_imm(k), a64_reg(d));
 }
 
 void
@@ -933,11 +939,11 @@ sel_const(CgCtx *c, IrInst i)
         cg_const_of(c, res, &k);
         if (id->ty.id != IR_TY_I64)
             k = (int64_t)(uint32_t)k;
-        a64_movi(c, k, cg_def1(c, i));
+        cg_def_lazy(c, i, A64_MOVI, movi_size(k), mir_imm(k));
         return;
     }
     case IR_OP_BCONST:
-        a64_movi(c, id->imm ? 1 : 0, cg_def1(c, i));
+        cg_def_lazy(c, i, A64_MOVI, 4, mir_imm(id->imm ? 1 : 0));
         return;
     case IR_OP_FCONST:
         fconst(c, cg_tsize(id->ty), id->imm, cg_def1(c, i));
@@ -1016,15 +1022,13 @@ a64_isel_inst(CgCtx *c, IrInst i)
         sel_const(c, i);
         return;
     case IR_OP_STACKSLOT:
-        a64_emit2(c, A64_LEAR, 8, mir_mem(MB_FRAME, c->slotobj[id->imm], 0, 8),
-                  a64_reg(cg_def1(c, i)));
+        cg_def_lazy(c, i, A64_LEAR, 8,
+                    mir_mem(MB_FRAME, c->slotobj[id->imm], 0, 8));
         return;
-    case IR_OP_GLOBALADDR: {
-        MirOpnd s = mir_sym((uint32_t)id->imm, 0);
-        a64_emit2(c, cg_sym_is_local(c, (uint32_t)id->imm) ? A64_ADR
-                  : A64_ADRGOT, 8, s, a64_reg(cg_def1(c, i)));
+    case IR_OP_GLOBALADDR:
+        cg_def_lazy(c, i, cg_sym_is_local(c, (uint32_t)id->imm) ? A64_ADR
+                    : A64_ADRGOT, 8, mir_sym((uint32_t)id->imm, 0));
         return;
-    }
     case IR_OP_AND: case IR_OP_OR: case IR_OP_XOR: case IR_OP_IADD:
     case IR_OP_ISUB: case IR_OP_IMUL:
         sel_intbin(c, i);

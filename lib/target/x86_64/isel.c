@@ -14,7 +14,8 @@
  * icmp/fcmp used only as the condition of condbr/sel is not computed
  * into a register but re-emitted as cmp/ucomis right before each user,
  * so the flags are always fresh (no setcc + test round trip).  What
- * folding leaves unused is removed by mir_dce.
+ * folding leaves unused is removed by mir_dce; constants and addresses
+ * are made only when a user asks for their register (cg_def_lazy).
  *
  * Calls, parameters and returns follow System V (abi.c): register
  * arguments are copied into their physregs immediately before the call,
@@ -1123,13 +1124,12 @@ sel_const(CgCtx *c, IrInst i)
     case IR_OP_ICONST: {
         int64_t k;
         cg_const_of(c, res, &k);
-        x64_emit2(c, X64_MOVI, id->ty.id == IR_TY_I64 ? 8 : 4, mir_imm(k),
-              x64_reg(cg_def1(c, i)));
+        cg_def_lazy(c, i, X64_MOVI, id->ty.id == IR_TY_I64 ? 8 : 4,
+                    mir_imm(k));
         return;
     }
     case IR_OP_BCONST:
-        x64_emit2(c, X64_MOVI, 4, mir_imm(id->imm ? 1 : 0),
-                  x64_reg(cg_def1(c, i)));
+        cg_def_lazy(c, i, X64_MOVI, 4, mir_imm(id->imm ? 1 : 0));
         return;
     case IR_OP_FCONST:
         fconst(c, cg_tsize(id->ty), id->imm, cg_def1(c, i));
@@ -1166,17 +1166,16 @@ x64_isel_inst(CgCtx *c, IrInst i)
         sel_const(c, i);
         return;
     case IR_OP_STACKSLOT:
-        x64_emit2(c, X64_LEAR, 8, mir_mem(MB_FRAME, c->slotobj[id->imm], 0, 8),
-              x64_reg(cg_def1(c, i)));
+        cg_def_lazy(c, i, X64_LEAR, 8,
+                    mir_mem(MB_FRAME, c->slotobj[id->imm], 0, 8));
         return;
     case IR_OP_GLOBALADDR:
         if (cg_sym_is_local(c, (uint32_t)id->imm))
-            x64_emit2(c, X64_LEAR, 8, mir_mem(MB_SYM, (uint32_t)id->imm, 0, 8),
-                  x64_reg(cg_def1(c, i)));
+            cg_def_lazy(c, i, X64_LEAR, 8,
+                        mir_mem(MB_SYM, (uint32_t)id->imm, 0, 8));
         else
-            x64_emit2(c, X64_MOVGOT, 8,
-                      mir_mem(MB_GOT, (uint32_t)id->imm, 0, 8),
-                      x64_reg(cg_def1(c, i)));
+            cg_def_lazy(c, i, X64_MOVGOT, 8,
+                        mir_mem(MB_GOT, (uint32_t)id->imm, 0, 8));
         return;
     case IR_OP_AND: case IR_OP_OR: case IR_OP_XOR: case IR_OP_IADD:
     case IR_OP_ISUB: case IR_OP_IMUL:
