@@ -39,6 +39,14 @@ is_def(uint8_t r)
            r == MIR_R_SCRATCH;
 }
 
+/* A def takes effect after its instruction's uses (position + 1), but
+ * an early def or a scratch at them. */
+static bool
+late_def(uint8_t r)
+{
+    return r != MIR_R_EDEF && r != MIR_R_SCRATCH;
+}
+
 /* Variable index of a spill slot, or UINT32_MAX. */
 static uint32_t
 mem_var(MirFunc *f, const MirOpnd *o)
@@ -118,23 +126,23 @@ accesses(MirFunc *f, uint32_t i, Walk *w, Acc *acc, uint32_t max,
 {
     /* operands and their count read once: the stores to acc could
      * alias them for the compiler */
-    uint32_t no = mir_inst(f, i)->nopnds, n = 0, j = 0, p = w->p;
+    uint32_t no = mir_inst(f, i)->nopnds, n = 0, p = w->p;
     const MirOpnd *ops = no ? mir_opnd(f, i, 0) : NULL;
-    CgLive *l = w->l;
-    for (; j < no && n + 3 < max; j++) {
+    for (uint32_t j = 0; j < no; j++) {
         const MirOpnd *o = &ops[j];
         if (o->kind == MO_BLOCK) {
             VEC_PUSH(*edges, b);
             VEC_PUSH(*edges, o->obj);
-        } else if (o->kind == MO_REG && o->reg) {
-            if (is_def(o->role)) {
-                bool late = o->role != MIR_R_EDEF &&
-                            o->role != MIR_R_SCRATCH;
-                put(w, acc, &n, (Acc){o->reg, p + late, true, false,
-                                      o->role != MIR_R_USEDEF});
-                if (mir_is_vreg(o->reg))
-                    note_def(l, dl, o->reg, i, late);
-            }
+            continue;
+        }
+        if (o->kind == MO_REG && mir_is_vreg(o->reg) && is_def(o->role))
+            note_def(w->l, dl, o->reg, i, late_def(o->role));
+        if (n + 3 >= max)
+            continue;           /* the accesses are cut short here */
+        if (o->kind == MO_REG && o->reg) {
+            if (is_def(o->role))
+                put(w, acc, &n, (Acc){o->reg, p + late_def(o->role), true,
+                                      false, o->role != MIR_R_USEDEF});
             if (is_use(o->role))
                 put(w, acc, &n, (Acc){o->reg,
                     o->role == MIR_R_SCRATCH ? p + 1 : p, false, true, false});
@@ -151,17 +159,6 @@ accesses(MirFunc *f, uint32_t i, Walk *w, Acc *acc, uint32_t max,
                 if (is_use(o->role))
                     put(w, acc, &n, (Acc){sv, p, false, true, false});
             }
-        }
-    }
-    for (; j < no; j++) {
-        const MirOpnd *o = &ops[j];
-        if (o->kind == MO_BLOCK) {
-            VEC_PUSH(*edges, b);
-            VEC_PUSH(*edges, o->obj);
-        } else if (o->kind == MO_REG && mir_is_vreg(o->reg) &&
-                   is_def(o->role)) {
-            note_def(l, dl, o->reg, i, o->role != MIR_R_EDEF &&
-                                       o->role != MIR_R_SCRATCH);
         }
     }
     return n;

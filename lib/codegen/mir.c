@@ -407,6 +407,19 @@ read_regs(MirFunc *f, uint32_t i, Vec_u32 *regs)
     }
 }
 
+/* Kills instruction i if it is dead: marks it, takes back its uses and
+ * leaves in regs the registers it read (whose defs may now die). */
+static bool
+kill_if_dead(MirFunc *f, uint32_t i, uint32_t *uses, Vec_u32 *regs)
+{
+    if (!is_dead(f, i, uses))
+        return false;
+    f->insts.data[i].flags |= MIR_IF_DEAD;
+    count_uses(f, i, uses, -1, NULL);
+    read_regs(f, i, regs);
+    return true;
+}
+
 /* Kills what dies once the registers in pend lose uses: a worklist
  * over each register's defs, linear in the code. */
 static void
@@ -440,11 +453,8 @@ dce_worklist(MirFunc *f, uint32_t *uses, const uint32_t *pend, uint32_t np)
             VEC_PUSH(work, defs[d]);
     while (work.len) {
         uint32_t i = work.data[--work.len];
-        if (!is_dead(f, i, uses))
+        if (!kill_if_dead(f, i, uses, &regs))
             continue;
-        f->insts.data[i].flags |= MIR_IF_DEAD;
-        count_uses(f, i, uses, -1, NULL);
-        read_regs(f, i, &regs);
         for (uint32_t q = 0; q < regs.len; q++) {
             uint32_t r = regs.data[q];
             for (uint32_t d = ndefs[r]; d < ndefs[r + 1]; d++)
@@ -465,11 +475,8 @@ dce_sweep(MirFunc *f, uint32_t *uses, const uint32_t *lastdef)
 {
     Vec_u32 pend = {0}, regs = {0};
     for (uint32_t i = f->insts.len - 1; i >= 1; i--) {
-        if (!is_dead(f, i, uses))
+        if (!kill_if_dead(f, i, uses, &regs))
             continue;
-        f->insts.data[i].flags |= MIR_IF_DEAD;
-        count_uses(f, i, uses, -1, NULL);
-        read_regs(f, i, &regs);
         for (uint32_t q = 0; q < regs.len; q++)
             if (lastdef[regs.data[q]] > i)
                 VEC_PUSH(pend, regs.data[q]);
@@ -563,12 +570,9 @@ mir_dce(MirFunc *f)
                     VEC_PUSH(work, d);
         while (work.len) {
             uint32_t i = work.data[--work.len];
-            if (!is_dead(f, i, uses))
+            if (!kill_if_dead(f, i, uses, &regs))
                 continue;
-            f->insts.data[i].flags |= MIR_IF_DEAD;
             any = true;
-            count_uses(f, i, uses, -1, NULL);
-            read_regs(f, i, &regs);
             for (uint32_t q = 0; q < regs.len; q++)
                 if (mir_is_vreg(regs.data[q]))
                     for (uint32_t d = lastdef[regs.data[q]]; d; d = prevdef[d])

@@ -165,8 +165,7 @@ ir_vlist(IrFunc *f, const IrValue *vals, uint32_t n)
     /* Most lists are one to three operands: copied in place, where a
      * call to memcpy cost more than the copy (0.5% of reading a module). */
     if (n <= 4) {
-        d[0] = vals[0];
-        for (uint32_t k = 1; k < n; k++)
+        for (uint32_t k = 0; k < n; k++)
             d[k] = vals[k];
     } else
         memcpy(d, vals, n * sizeof *vals);
